@@ -1,0 +1,57 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Typeahead",
+    products: [
+        .executable(name: "typeahead", targets: ["typeahead"]),
+        .library(name: "TypeaheadCLI", targets: ["TypeaheadCLI"]),
+    ],
+    targets: [
+        // MARK: - C
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+
+        // MARK: - Libraries (dependencies point toward the model)
+        .target(name: "TypeaheadModel"),
+        .target(name: "TypeaheadMarkdown", dependencies: ["CCmark"]),
+        .target(name: "TypeaheadMustache"),
+        .target(
+            name: "TypeaheadSite",
+            dependencies: ["TypeaheadModel", "TypeaheadMarkdown", "TypeaheadMustache"]
+        ),
+        .target(
+            name: "TypeaheadCLI",
+            dependencies: ["TypeaheadModel", "TypeaheadSite"]
+        ),
+        .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
+
+        // MARK: - Tests
+        .target(name: "TypeaheadTestSupport", path: "Tests/TypeaheadTestSupport"),
+        .testTarget(
+            name: "MustacheTests",
+            dependencies: ["TypeaheadMustache", "TypeaheadTestSupport"],
+            exclude: ["Spec"]
+        ),
+        .testTarget(
+            name: "ModelTests",
+            dependencies: ["TypeaheadModel", "TypeaheadTestSupport"]
+        ),
+        .testTarget(
+            name: "SiteTests",
+            dependencies: [
+                "TypeaheadSite", "TypeaheadMarkdown", "TypeaheadModel", "TypeaheadMustache",
+                "TypeaheadTestSupport",
+            ]
+        ),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["TypeaheadTestSupport"],
+            exclude: ["Fixtures", "Golden"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+// The one header of libcmark that Typeahead uses; only TypeaheadMarkdown imports this module.
+#include <cmark.h>

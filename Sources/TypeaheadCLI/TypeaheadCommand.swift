@@ -1,0 +1,170 @@
+import Foundation
+import TypeaheadModel
+import TypeaheadSite
+
+/// Where a command writes: results to `out`, messages and progress to `err`.
+public struct Console {
+    public var out: (String) -> Void
+    public var err: (String) -> Void
+    /// Whether `err` is a terminal, so progress may be drawn on it.
+    public var errIsTerminal: Bool
+
+    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, errIsTerminal: Bool) {
+        self.out = out
+        self.err = err
+        self.errIsTerminal = errIsTerminal
+    }
+
+    /// The process's standard output and error.
+    public static var standard: Console {
+        Console(
+            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            err: { FileHandle.standardError.write(Data($0.utf8)) },
+            errIsTerminal: isatty(2) == 1)
+    }
+}
+
+/// The `typeahead` command line: parses arguments, runs a command, returns the exit code
+/// (0 success, 1 failure, 2 usage).
+public struct TypeaheadCommand {
+    public static let version = "0.1.0"
+
+    static let overview = """
+        typeahead \(version): static, offline search sites with Query Suggestions.
+
+        Usage: typeahead <command> [options]
+
+        Commands:
+          build     Build the site from Content/ and Templates/ into _site/
+
+        Options:
+          -h, --help     Show help (also: typeahead <command> --help)
+          --version      Show the version
+
+        """
+
+    static let buildHelp = """
+        Usage: typeahead build [--content DIR] [--templates DIR] [--output DIR] [--quiet]
+
+        Builds the static site. Nothing is written unless the whole build succeeds; the previous
+        site is then replaced at once. A non-empty folder that is not a Typeahead site is never
+        replaced.
+
+        Options:
+          --content DIR     Products, suggestions and site.json (default: Content)
+          --templates DIR   Mustache templates and assets (default: Templates)
+          --output DIR      Where the site goes (default: _site)
+          --quiet           No progress or summary on the terminal
+          -h, --help        Show this help
+
+        """
+
+    var console: Console
+
+    public init(console: Console = .standard) {
+        self.console = console
+    }
+
+    /// Runs the command line `arguments` (without the program name).
+    public func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else {
+            console.err(Self.overview)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "-h", "--help", "help":
+            console.out(Self.overview)
+            return 0
+        case "--version":
+            console.out("typeahead \(Self.version)\n")
+            return 0
+        case "build":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.buildHelp)
+                return 0
+            }
+            return usageGuard(help: Self.buildHelp) { () throws(UsageError) -> Int32 in try build(rest) }
+        default:
+            console.err("error: unknown command \"\(command)\"\n\n" + Self.overview)
+            return 2
+        }
+    }
+
+    private func usageGuard(help: String, _ body: () throws(UsageError) -> Int32) -> Int32 {
+        do {
+            return try body()
+        } catch {
+            console.err("error: \(error.message)\n\n" + help)
+            return 2
+        }
+    }
+
+    // MARK: - build
+
+    private func build(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let options = try ParsedArguments(
+            arguments, valued: ["--content", "--templates", "--output"], flags: ["--quiet"])
+        if let extra = options.positionals.first {
+            throw UsageError(message: "unexpected argument \"\(extra)\"")
+        }
+        let quiet = options.flags.contains("--quiet")
+        let contentDirectory = options.values["--content"] ?? "Content"
+        let templatesDirectory = options.values["--templates"] ?? "Templates"
+        let output = options.values["--output"] ?? "_site"
+        let progress = TerminalProgress(console: console, enabled: !quiet && console.errIsTerminal)
+        let started = Date()
+        do {
+            try SiteWriter(output: output).checkTarget()
+            let content = try ContentLoader(directory: contentDirectory).load()
+            let templates = try TemplateSet.load(from: templatesDirectory)
+            let builder = SiteBuilder(content: content, templates: templates, progress: progress)
+            let summary = try builder.write(to: output)
+            progress.finish()
+            if !quiet {
+                let seconds = Date().timeIntervalSince(started)
+                console.err(
+                    "Built \(output): \(summary.products) products, \(summary.suggestions) suggestions, \(summary.files) files, \(summary.bytes) bytes in \(String(format: "%.2f", seconds)) s.\nOpen \(output)/index.html in a browser.\n"
+                )
+            }
+            return 0
+        } catch {
+            progress.finish()
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as ContentError: return error.description
+        case let error as SiteWriteError:
+            return error.description.hasPrefix("error:") ? error.description : "error: \(error.description)"
+        default: return "error: \(error)"
+        }
+    }
+}
+
+/// Draws `phase done/total` on one terminal line; silent when disabled.
+final class TerminalProgress: BuildProgress {
+    let console: Console
+    let enabled: Bool
+    private var drawn = false
+
+    init(console: Console, enabled: Bool) {
+        self.console = console
+        self.enabled = enabled
+    }
+
+    func update(phase: String, done: Int, total: Int) {
+        guard enabled else { return }
+        drawn = true
+        console.err("\r\u{1B}[2K\(phase) \(done)/\(total)")
+    }
+
+    func finish() {
+        guard enabled, drawn else { return }
+        console.err("\r\u{1B}[2K")
+        drawn = false
+    }
+}

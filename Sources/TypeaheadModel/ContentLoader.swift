@@ -1,0 +1,211 @@
+import Foundation
+
+/// One problem found in the content: the file, the record, the field, and what was expected.
+public struct ContentIssue: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    /// `record [3] (line 40)` for a JSON array, `line 4` for NDJSON, nil for the whole file.
+    public var record: String?
+    public var field: String?
+    public var message: String
+
+    public var description: String {
+        var text = file
+        if let record { text += ": \(record)" }
+        if let field { text += ", field \"\(field)\"" }
+        return text + ": " + message
+    }
+}
+
+/// The content could not be loaded; every problem found is listed (up to `limit`).
+public struct ContentError: Error, Sendable, CustomStringConvertible {
+    public var issues: [ContentIssue]
+    /// How many problems were found in all (more than `issues.count` when the limit was reached).
+    public var total: Int
+
+    public var description: String {
+        var lines = issues.map { "error: \($0)" }
+        if total > issues.count { lines.append("… and \(total - issues.count) more problems") }
+        lines.append("\(total) problem\(total == 1 ? "" : "s") in the content; nothing was written.")
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// Collects problems, keeping the first `limit` of them.
+struct IssueCollector {
+    var limit: Int
+    var issues: [ContentIssue] = []
+    var total = 0
+
+    mutating func add(_ issue: ContentIssue) {
+        total += 1
+        if issues.count < limit { issues.append(issue) }
+    }
+}
+
+/// Reads and validates `Content/`: `products.json` (or `.ndjson` / `.jsonl`),
+/// `query_suggestions.json` (or `.ndjson` / `.jsonl`) and the optional `site.json`.
+public struct ContentLoader {
+    public var directory: String
+    /// The most problems reported in one run.
+    public var issueLimit: Int
+
+    public init(directory: String, issueLimit: Int = 50) {
+        self.directory = directory
+        self.issueLimit = issueLimit
+    }
+
+    /// Loads everything, or throws every problem found.
+    public func load() throws(ContentError) -> Content {
+        var collector = IssueCollector(limit: issueLimit)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+            isDirectory.boolValue
+        else {
+            throw ContentError(
+                issues: [ContentIssue(file: directory, message: "no such content folder")], total: 1)
+        }
+        var config = SiteConfig()
+        let configPath = path("site.json")
+        if FileManager.default.fileExists(atPath: configPath),
+            let value = readDocument(configPath, &collector)
+        {
+            config = SiteConfigReader(file: display("site.json")).read(value, &collector)
+        }
+        let products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
+            ProductReader(file: place.file, config: config).read(value, place: place.record, &collector)
+        }
+        let suggestions = loadRecords(base: "query_suggestions", required: true, &collector) {
+            value, place, collector in
+            SuggestionReader(file: place.file, sourceIndex: config.sourceIndex).read(
+                value, place: place.record, &collector)
+        }
+        checkUnique(products.map { ($0.value.objectID, $0.place) }, &collector)
+        checkUnique(suggestions.map { ($0.value.objectID, $0.place) }, &collector)
+        if collector.total > 0 { throw ContentError(issues: collector.issues, total: collector.total) }
+        return Content(
+            products: products.map(\.value).sorted { utf8Less($0.objectID, $1.objectID) },
+            suggestions: suggestions.map(\.value).sorted { utf8Less($0.objectID, $1.objectID) },
+            config: config)
+    }
+
+    // MARK: - Files
+
+    private func path(_ name: String) -> String {
+        (directory as NSString).appendingPathComponent(name)
+    }
+
+    private func display(_ name: String) -> String { path(name) }
+
+    private func readBytes(_ path: String, _ collector: inout IssueCollector) -> [UInt8]? {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            collector.add(ContentIssue(file: path, message: "cannot read the file"))
+            return nil
+        }
+        let bytes = [UInt8](data)
+        if let (line, column) = JSONValue.firstInvalidUTF8(in: bytes) {
+            collector.add(
+                ContentIssue(
+                    file: path, record: "line \(line)",
+                    message: "invalid UTF-8 at byte \(column) of the line; the file must be UTF-8"))
+            return nil
+        }
+        return bytes
+    }
+
+    private func readDocument(_ path: String, _ collector: inout IssueCollector) -> JSONValue? {
+        guard let bytes = readBytes(path, &collector) else { return nil }
+        do {
+            return try JSONParser.parse(bytes)
+        } catch {
+            collector.add(
+                ContentIssue(
+                    file: path, record: "line \(error.line), column \(error.column)",
+                    message: "malformed JSON: \(error.message)"))
+            return nil
+        }
+    }
+
+    struct Place {
+        var file: String
+        var record: String
+    }
+
+    private func loadRecords<T>(
+        base: String, required: Bool, _ collector: inout IssueCollector,
+        read: (JSONValue, Place, inout IssueCollector) -> T?
+    ) -> [(value: T, place: Place)] {
+        let candidates = ["\(base).json", "\(base).ndjson", "\(base).jsonl"].filter {
+            FileManager.default.fileExists(atPath: path($0))
+        }
+        guard let name = candidates.first else {
+            if required {
+                collector.add(
+                    ContentIssue(
+                        file: display("\(base).json"),
+                        message: "no such file (expected \(base).json, \(base).ndjson or \(base).jsonl)"))
+            }
+            return []
+        }
+        if candidates.count > 1 {
+            collector.add(
+                ContentIssue(
+                    file: display(name),
+                    message: "found \(candidates.joined(separator: " and ")); keep only one"))
+            return []
+        }
+        let file = display(name)
+        guard let bytes = readBytes(file, &collector) else { return [] }
+        var records: [(T, Place)] = []
+        if name.hasSuffix(".json") {
+            let elements: [(value: JSONValue, line: Int)]
+            do {
+                elements = try JSONParser.parseArrayWithLines(bytes)
+            } catch {
+                collector.add(
+                    ContentIssue(
+                        file: file, record: "line \(error.line), column \(error.column)",
+                        message: "malformed JSON: \(error.message)"))
+                return []
+            }
+            for (index, element) in elements.enumerated() {
+                let place = Place(file: file, record: "record [\(index)] (line \(element.line))")
+                if let record = read(element.value, place, &collector) { records.append((record, place)) }
+            }
+        } else {
+            var lineNumber = 0
+            for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+                lineNumber += 1
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                let place = Place(file: file, record: "line \(lineNumber)")
+                do {
+                    let value = try JSONParser.parse(Array(line))
+                    if let record = read(value, place, &collector) { records.append((record, place)) }
+                } catch {
+                    collector.add(
+                        ContentIssue(
+                            file: file, record: place.record,
+                            message: "malformed JSON at column \(error.column): \(error.message)"))
+                }
+            }
+        }
+        return records
+    }
+
+    private func checkUnique(
+        _ ids: [(String, Place)], _ collector: inout IssueCollector
+    ) {
+        var firstPlace: [String: String] = [:]
+        for (id, place) in ids {
+            // Keys are compared byte for byte: é and e + U+0301 are different objectIDs.
+            let key = id.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            if let first = firstPlace[key] {
+                collector.add(
+                    ContentIssue(
+                        file: place.file, record: place.record, field: "objectID",
+                        message: "duplicate objectID \"\(id)\", already used by \(first)"))
+            } else {
+                firstPlace[key] = place.record
+            }
+        }
+    }
+}

@@ -1,0 +1,280 @@
+/// Typed access to the fields of one JSON object, reporting every wrong or missing field.
+struct FieldReader {
+    var file: String
+    var record: String?
+    var members: [String: JSONValue]
+
+    private func issue(_ field: String, _ message: String, _ collector: inout IssueCollector) {
+        collector.add(ContentIssue(file: file, record: record, field: field, message: message))
+    }
+
+    func requiredString(_ field: String, _ collector: inout IssueCollector) -> String? {
+        guard let value = members[field], value != .null else {
+            issue(field, "missing; expected a non-empty string", &collector)
+            return nil
+        }
+        guard let string = value.stringValue else {
+            issue(field, "expected a non-empty string, found \(value.typeName)", &collector)
+            return nil
+        }
+        guard !string.trimmingWhitespace.isEmpty else {
+            issue(field, "empty; expected a non-empty string", &collector)
+            return nil
+        }
+        return string
+    }
+
+    func optionalString(_ field: String, _ collector: inout IssueCollector) -> String? {
+        guard let value = members[field], value != .null else { return nil }
+        guard let string = value.stringValue else {
+            issue(field, "expected a string, found \(value.typeName)", &collector)
+            return nil
+        }
+        return string
+    }
+
+    func optionalNumber(
+        _ field: String, minimum: Double? = nil, _ collector: inout IssueCollector
+    ) -> Double? {
+        guard let value = members[field], value != .null else { return nil }
+        guard let number = value.numberValue else {
+            issue(field, "expected a number, found \(value.typeName)", &collector)
+            return nil
+        }
+        if let minimum, number < minimum {
+            issue(field, "expected a number of at least \(format(minimum)), found \(format(number))", &collector)
+            return nil
+        }
+        return number
+    }
+
+    func optionalInteger(
+        _ field: String, range: ClosedRange<Int>, _ collector: inout IssueCollector
+    ) -> Int? {
+        guard let number = optionalNumber(field, &collector) else { return nil }
+        guard number.rounded() == number, number >= Double(range.lowerBound),
+            number <= Double(range.upperBound)
+        else {
+            issue(
+                field, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(format(number))",
+                &collector)
+            return nil
+        }
+        return Int(number)
+    }
+
+    func optionalStrings(_ field: String, _ collector: inout IssueCollector) -> [String]? {
+        guard let value = members[field], value != .null else { return nil }
+        guard case .array(let elements) = value else {
+            issue(field, "expected an array of strings, found \(value.typeName)", &collector)
+            return nil
+        }
+        var strings: [String] = []
+        for (index, element) in elements.enumerated() {
+            guard let string = element.stringValue else {
+                issue("\(field)[\(index)]", "expected a string, found \(element.typeName)", &collector)
+                return nil
+            }
+            strings.append(string)
+        }
+        return strings
+    }
+
+    /// A searchable attribute holds a string or an array of strings.
+    func checkSearchable(_ field: String, _ collector: inout IssueCollector) {
+        guard let value = members[field], value != .null else { return }
+        switch value {
+        case .string: return
+        case .array: _ = optionalStrings(field, &collector)
+        default:
+            issue(field, "a searchable attribute must be a string or an array of strings, found \(value.typeName)", &collector)
+        }
+    }
+
+    private func format(_ number: Double) -> String {
+        number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+}
+
+extension String {
+    var trimmingWhitespace: Substring {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
+            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
+        else { return "" }
+        return Substring(scalars[first...last])
+    }
+}
+
+// MARK: - Products
+
+struct ProductReader {
+    var file: String
+    var config: SiteConfig
+
+    func read(_ value: JSONValue, place: String, _ collector: inout IssueCollector) -> Product? {
+        guard case .object(let members) = value else {
+            collector.add(
+                ContentIssue(file: file, record: place, message: "expected an object, found \(value.typeName)"))
+            return nil
+        }
+        let before = collector.total
+        let id = members["objectID"]?.stringValue
+        let record = id.map { "\(place) objectID \"\($0)\"" } ?? place
+        let fields = FieldReader(file: file, record: record, members: members)
+        let objectID = fields.requiredString("objectID", &collector)
+        let name = fields.requiredString("name", &collector)
+        let brand = fields.optionalString("brand", &collector)
+        let categories = fields.optionalStrings("categories", &collector)
+        let description = fields.optionalString("description", &collector)
+        let price = fields.optionalNumber("price", minimum: 0, &collector)
+        let image = fields.optionalString("image", &collector)
+        let url = fields.optionalString("url", &collector)
+        let popularity = fields.optionalNumber("popularity", &collector)
+        for attribute in config.searchableAttributes
+        where !["objectID", "name", "brand", "categories", "description"].contains(attribute) {
+            fields.checkSearchable(attribute, &collector)
+        }
+        for criterion in config.customRanking.compactMap(CustomRankingCriterion.init)
+        where criterion.attribute != "popularity" && criterion.attribute != "price" {
+            _ = fields.optionalNumber(criterion.attribute, &collector)
+        }
+        guard collector.total == before, let objectID, let name else { return nil }
+        return Product(
+            objectID: objectID, name: name, brand: brand, categories: categories ?? [],
+            description: description, price: price, image: image, url: url,
+            popularity: popularity ?? 0, attributes: members)
+    }
+}
+
+// MARK: - Suggestions
+
+struct SuggestionReader {
+    var file: String
+    var sourceIndex: String
+
+    func read(_ value: JSONValue, place: String, _ collector: inout IssueCollector) -> Suggestion? {
+        guard case .object(let members) = value else {
+            collector.add(
+                ContentIssue(file: file, record: place, message: "expected an object, found \(value.typeName)"))
+            return nil
+        }
+        let before = collector.total
+        let id = members["objectID"]?.stringValue
+        let record = id.map { "\(place) objectID \"\($0)\"" } ?? place
+        let fields = FieldReader(file: file, record: record, members: members)
+        let objectID = fields.requiredString("objectID", &collector)
+        let query = fields.requiredString("query", &collector)
+        let popularity = fields.optionalNumber("popularity", &collector)
+        var exactNbHits: Int?
+        var exactMatches: [String: [String]] = [:]
+        if let index = members[sourceIndex], index != .null {
+            let prefix = sourceIndex
+            func fail(_ field: String, _ message: String) {
+                collector.add(ContentIssue(file: file, record: record, field: field, message: message))
+            }
+            if case .object(let data) = index {
+                if let hits = data["exact_nb_hits"], hits != .null {
+                    if let number = hits.numberValue, number >= 0, number.rounded() == number {
+                        exactNbHits = Int(number)
+                    } else {
+                        fail("\(prefix).exact_nb_hits", "expected a whole number, found \(hits.typeName)")
+                    }
+                }
+                if let matches = data["facets"]?["exact_matches"], matches != .null {
+                    if case .object(let attributes) = matches {
+                        for (attribute, list) in attributes {
+                            let field = "\(prefix).facets.exact_matches.\(attribute)"
+                            guard case .array(let entries) = list else {
+                                fail(field, "expected an array of {value, count}, found \(list.typeName)")
+                                continue
+                            }
+                            var values: [String] = []
+                            for (i, entry) in entries.enumerated() {
+                                guard let facetValue = entry["value"]?.stringValue else {
+                                    fail("\(field)[\(i)].value", "expected a string")
+                                    continue
+                                }
+                                values.append(facetValue)
+                            }
+                            exactMatches[attribute] = values
+                        }
+                    } else {
+                        fail("\(prefix).facets.exact_matches", "expected an object, found \(matches.typeName)")
+                    }
+                }
+            } else {
+                fail(prefix, "expected an object, found \(index.typeName)")
+            }
+        }
+        guard collector.total == before, let objectID, let query else { return nil }
+        return Suggestion(
+            objectID: objectID, query: query, popularity: popularity ?? 0, exactNbHits: exactNbHits,
+            exactMatches: exactMatches, attributes: members)
+    }
+}
+
+// MARK: - site.json
+
+struct SiteConfigReader {
+    var file: String
+
+    func read(_ value: JSONValue, _ collector: inout IssueCollector) -> SiteConfig {
+        var config = SiteConfig()
+        guard case .object(let members) = value else {
+            collector.add(ContentIssue(file: file, message: "expected an object, found \(value.typeName)"))
+            return config
+        }
+        let fields = FieldReader(file: file, record: nil, members: members)
+        for key in members.keys.sorted(by: utf8Less) where !SiteConfig.keys.contains(key) {
+            collector.add(
+                ContentIssue(
+                    file: file, field: key,
+                    message: "unknown setting; known settings are \(SiteConfig.keys.joined(separator: ", "))"))
+        }
+        if let title = fields.optionalString("title", &collector) { config.title = title }
+        if let tagline = fields.optionalString("tagline", &collector) { config.tagline = tagline }
+        if let currency = fields.optionalString("currency", &collector) { config.currency = currency }
+        if let index = fields.optionalString("sourceIndex", &collector) { config.sourceIndex = index }
+        if let attributes = fields.optionalStrings("searchableAttributes", &collector) {
+            if attributes.isEmpty || attributes.contains(where: \.isEmpty) {
+                collector.add(
+                    ContentIssue(
+                        file: file, field: "searchableAttributes",
+                        message: "expected a non-empty list of attribute names"))
+            } else {
+                config.searchableAttributes = attributes
+            }
+        }
+        if let ranking = fields.optionalStrings("customRanking", &collector) {
+            for (i, criterion) in ranking.enumerated() where CustomRankingCriterion(criterion) == nil {
+                collector.add(
+                    ContentIssue(
+                        file: file, field: "customRanking[\(i)]",
+                        message: "expected \"desc(attribute)\" or \"asc(attribute)\", found \"\(criterion)\""))
+            }
+            config.customRanking = ranking
+        }
+        if let hits = fields.optionalInteger("hitsPerPage", range: 1...1000, &collector) {
+            config.hitsPerPage = hits
+        }
+        if let perKey = fields.optionalInteger("suggestionsPerKey", range: 1...100, &collector) {
+            config.suggestionsPerKey = perKey
+        }
+        if let scopes = fields.optionalStrings("scopes", &collector) {
+            var parsed: [Scope] = []
+            for (i, text) in scopes.enumerated() {
+                if let scope = Scope(filter: text) {
+                    parsed.append(scope)
+                } else {
+                    collector.add(
+                        ContentIssue(
+                            file: file, field: "scopes[\(i)]",
+                            message: "expected \"attribute:value\", found \"\(text)\""))
+                }
+            }
+            config.scopes = parsed
+        }
+        return config
+    }
+}

@@ -1,0 +1,122 @@
+/// A catalogue record. The well-known fields are typed; every field of the record, known or not, is
+/// kept in `attributes`, so configurable searchable attributes and filters can reach them.
+public struct Product: Sendable, Equatable {
+    public var objectID: String
+    public var name: String
+    public var brand: String?
+    public var categories: [String]
+    /// Markdown source (plain text is valid Markdown).
+    public var description: String?
+    public var price: Double?
+    public var image: String?
+    public var url: String?
+    public var popularity: Double
+    /// The whole record as it was read.
+    public var attributes: [String: JSONValue]
+
+    /// A product from its typed fields; `attributes` is derived from them.
+    public init(
+        objectID: String, name: String, brand: String? = nil, categories: [String] = [],
+        description: String? = nil, price: Double? = nil, image: String? = nil, url: String? = nil,
+        popularity: Double = 0, attributes: [String: JSONValue]? = nil
+    ) {
+        self.objectID = objectID
+        self.name = name
+        self.brand = brand
+        self.categories = categories
+        self.description = description
+        self.price = price
+        self.image = image
+        self.url = url
+        self.popularity = popularity
+        if let attributes {
+            self.attributes = attributes
+        } else {
+            var record: [String: JSONValue] = ["objectID": .string(objectID), "name": .string(name)]
+            if let brand { record["brand"] = .string(brand) }
+            if !categories.isEmpty { record["categories"] = .array(categories.map(JSONValue.string)) }
+            if let description { record["description"] = .string(description) }
+            if let price { record["price"] = .number(price) }
+            if let image { record["image"] = .string(image) }
+            if let url { record["url"] = .string(url) }
+            record["popularity"] = .number(popularity)
+            self.attributes = record
+        }
+    }
+}
+
+/// A Query Suggestions record, as Algolia exports it.
+public struct Suggestion: Sendable, Equatable {
+    public var objectID: String
+    public var query: String
+    public var popularity: Double
+    /// Algolia's hit count for this query in the source index, when the export has one.
+    public var exactNbHits: Int?
+    /// `<index>.facets.exact_matches`: facet attribute → the values this query matched exactly.
+    public var exactMatches: [String: [String]]
+    /// The whole record as it was read.
+    public var attributes: [String: JSONValue]
+
+    /// A suggestion from its typed fields; `attributes` is derived from them when not given.
+    public init(
+        objectID: String, query: String, popularity: Double = 0, exactNbHits: Int? = nil,
+        exactMatches: [String: [String]] = [:], attributes: [String: JSONValue]? = nil
+    ) {
+        self.objectID = objectID
+        self.query = query
+        self.popularity = popularity
+        self.exactNbHits = exactNbHits
+        self.exactMatches = exactMatches
+        self.attributes =
+            attributes ?? [
+                "objectID": .string(objectID), "query": .string(query), "popularity": .number(popularity),
+            ]
+    }
+}
+
+/// A scope: an exact facet value that narrows suggestions and results, shown as a token.
+public struct Scope: Sendable, Hashable, Comparable {
+    public var attribute: String
+    public var value: String
+
+    public init(attribute: String, value: String) {
+        self.attribute = attribute
+        self.value = value
+    }
+
+    /// `attribute:value`, the form used in `site.json` and on the command line.
+    public var filter: String { "\(attribute):\(value)" }
+
+    /// Parses `attribute:value`; the attribute is everything before the first colon.
+    public init?(filter: String) {
+        guard let colon = filter.firstIndex(of: ":") else { return nil }
+        let attribute = String(filter[..<colon])
+        let value = String(filter[filter.index(after: colon)...])
+        guard !attribute.isEmpty, !value.isEmpty else { return nil }
+        self.init(attribute: attribute, value: value)
+    }
+
+    public static func < (a: Scope, b: Scope) -> Bool {
+        if a.attribute != b.attribute { return utf8Less(a.attribute, b.attribute) }
+        return utf8Less(a.value, b.value)
+    }
+}
+
+/// Everything `Content/` holds, validated.
+public struct Content: Sendable {
+    public var products: [Product]
+    public var suggestions: [Suggestion]
+    public var config: SiteConfig
+
+    public init(products: [Product], suggestions: [Suggestion], config: SiteConfig) {
+        self.products = products
+        self.suggestions = suggestions
+        self.config = config
+    }
+}
+
+/// Byte order of UTF-8, the one order Typeahead sorts identifiers by (locale-free, stable).
+@inlinable
+public func utf8Less(_ a: String, _ b: String) -> Bool {
+    a.utf8.lexicographicallyPrecedes(b.utf8)
+}

@@ -1,0 +1,57 @@
+/// `Content/site.json`: the site's settings. Every key is optional; the defaults are documented in
+/// the README and are Algolia's where Algolia has one.
+public struct SiteConfig: Sendable, Equatable {
+    /// The site's title, shown in every page's header. Default `Typeahead`.
+    public var title: String = "Typeahead"
+    /// A sentence under the title on the front page. Default none.
+    public var tagline: String? = nil
+    /// Product attributes searched, most important first. Default `name`, `brand`, `categories`,
+    /// `description`.
+    public var searchableAttributes: [String] = ["name", "brand", "categories", "description"]
+    /// Product tie-breakers after the textual criteria, as `desc(attr)` / `asc(attr)`.
+    /// Default `desc(popularity)`.
+    public var customRanking: [String] = ["desc(popularity)"]
+    /// Products per result page. Default 20.
+    public var hitsPerPage: Int = 20
+    /// Suggestions per prefix-map key (shown while typing). Default 8.
+    public var suggestionsPerKey: Int = 8
+    /// Scopes offered as tokens, as `attribute:value`. Default none.
+    public var scopes: [Scope] = []
+    /// The index name under which the Query Suggestions export keeps per-index data
+    /// (`exact_nb_hits`, `facets.exact_matches`). Default `instant_search`.
+    public var sourceIndex: String = "instant_search"
+    /// The currency symbol shown before prices. Default `$`.
+    public var currency: String = "$"
+
+    public init() {}
+
+    /// Every key `site.json` may hold.
+    public static let keys: [String] = [
+        "currency", "customRanking", "hitsPerPage", "scopes", "searchableAttributes", "sourceIndex",
+        "suggestionsPerKey", "tagline", "title",
+    ]
+}
+
+/// One ranking tie-breaker of `customRanking`.
+public struct CustomRankingCriterion: Sendable, Equatable {
+    public var attribute: String
+    public var descending: Bool
+
+    /// Parses `desc(attr)` or `asc(attr)`.
+    public init?(_ text: String) {
+        let descending: Bool
+        let rest: Substring
+        if text.hasPrefix("desc("), text.hasSuffix(")") {
+            descending = true
+            rest = text.dropFirst(5).dropLast()
+        } else if text.hasPrefix("asc("), text.hasSuffix(")") {
+            descending = false
+            rest = text.dropFirst(4).dropLast()
+        } else {
+            return nil
+        }
+        guard !rest.isEmpty else { return nil }
+        self.attribute = String(rest)
+        self.descending = descending
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// The text normalisation of ENGINE.md, applied to records and queries alike (and mirrored in the
+/// page's JavaScript): NFKD, combining marks dropped, locale-free lower-casing, final sigma folded,
+/// words = maximal runs of letters and digits.
+public enum TextNormalizer {
+    /// Steps 1 and 2: compatibility decomposition, marks dropped, lower-cased, `ς` → `σ`.
+    public static func fold(_ text: String) -> String {
+        var result = String.UnicodeScalarView()
+        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+            if isMark(scalar) { continue }
+            if scalar.isASCII {
+                let value = scalar.value
+                result.append(value >= 0x41 && value <= 0x5A ? Unicode.Scalar(value + 0x20)! : scalar)
+                continue
+            }
+            for lower in scalar.properties.lowercaseMapping.unicodeScalars where !isMark(lower) {
+                result.append(lower == "\u{03C2}" ? "\u{03C3}" : lower)
+            }
+        }
+        return String(result)
+    }
+
+    /// The normalised words of a text (step 3).
+    public static func words(_ text: String) -> [String] {
+        var words: [String] = []
+        var current = String.UnicodeScalarView()
+        for scalar in fold(text).unicodeScalars {
+            if isWordScalar(scalar) {
+                current.append(scalar)
+            } else if !current.isEmpty {
+                words.append(String(current))
+                current = String.UnicodeScalarView()
+            }
+        }
+        if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// The normalised query: its words joined by one space (step 4).
+    public static func normalize(_ text: String) -> String {
+        words(text).joined(separator: " ")
+    }
+
+    /// Whether a scalar belongs to a word: a letter (L*) or a digit/number (N*).
+    public static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII {
+            let v = scalar.value
+            return (v >= 0x30 && v <= 0x39) || (v >= 0x61 && v <= 0x7A) || (v >= 0x41 && v <= 0x5A)
+        }
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default:
+            return false
+        }
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.isASCII { return false }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: return true
+        default: return false
+        }
+    }
+}

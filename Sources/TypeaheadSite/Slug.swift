@@ -1,0 +1,75 @@
+import TypeaheadModel
+
+/// File-system-safe, unique, stable folder names for records, derived from their `objectID`.
+///
+/// A slug is lower-case ASCII letters, digits and single hyphens, at most 80 bytes, never a name
+/// Windows reserves (`con`, `nul`, `com1`, …), never empty, `.` or `..`. An objectID that is already
+/// such a name is its own slug (`5005506`); any other gets a readable part plus 8 hex digits of a
+/// hash of the exact objectID (`iphone-se-3f1a9c02`), so that `ABC` and `abc` differ on
+/// case-insensitive file systems and a slug never depends on the other records.
+public enum Slug {
+    static let maximumReadableLength = 71
+
+    private static let reserved: Set<String> = {
+        var names: Set<String> = ["con", "prn", "aux", "nul", "index", "page", "assets", "shards"]
+        for n in 0...9 {
+            names.insert("com\(n)")
+            names.insert("lpt\(n)")
+        }
+        return names
+    }()
+
+    /// The slug of one objectID, before collisions are settled.
+    public static func make(_ objectID: String) -> String {
+        var readable = ""
+        var lastWasHyphen = true
+        for scalar in TextNormalizer.fold(objectID).unicodeScalars {
+            if ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) {
+                readable.unicodeScalars.append(scalar)
+                lastWasHyphen = false
+            } else if !lastWasHyphen {
+                readable.append("-")
+                lastWasHyphen = true
+            }
+        }
+        while readable.hasSuffix("-") { readable.removeLast() }
+        if readable.utf8.count > maximumReadableLength {
+            readable = String(readable.prefix(maximumReadableLength))
+            while readable.hasSuffix("-") { readable.removeLast() }
+        }
+        if readable == objectID, !reserved.contains(readable) { return readable }
+        let hash = hexHash(objectID)
+        return readable.isEmpty ? "id-\(hash)" : "\(readable)-\(hash)"
+    }
+
+    /// Slugs for all objectIDs, unique: a rare hash collision is settled in objectID byte order by
+    /// appending `-2`, `-3`, ….
+    public static func assign(_ objectIDs: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        var used: Set<String> = []
+        for id in objectIDs.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+            let base = make(id)
+            var slug = base
+            var n = 2
+            while used.contains(slug) {
+                slug = "\(base)-\(n)"
+                n += 1
+            }
+            used.insert(slug)
+            result[id] = slug
+        }
+        return result
+    }
+
+    /// The first 32 bits of the 64-bit FNV-1a hash of the UTF-8 bytes, as 8 hex digits.
+    static func hexHash(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x100_0000_01b3
+        }
+        let value = String(hash >> 32, radix: 16)
+        return String(repeating: "0", count: 8 - value.count) + value
+    }
+}
+

@@ -1,0 +1,78 @@
+import Foundation
+import TypeaheadMustache
+
+/// The contents of `Templates/`: Mustache templates named by file name (without `.mustache`,
+/// wherever they sit under the folder) and static assets under `assets/`, copied as they are.
+public struct TemplateSet: Sendable {
+    public var templates: [String: String]
+    /// Asset path relative to `assets/` → bytes.
+    public var assets: [String: [UInt8]]
+
+    /// The templates a site needs.
+    public static let required = ["layout", "index", "product"]
+
+    public init(templates: [String: String], assets: [String: [UInt8]] = [:]) {
+        self.templates = templates
+        self.assets = assets
+    }
+
+    /// Reads a templates folder, reporting every problem at once.
+    public static func load(from directory: String) throws(SiteWriteError) -> TemplateSet {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SiteWriteError(description: "\(directory): no such templates folder")
+        }
+        guard let enumerator = fm.enumerator(atPath: directory) else {
+            throw SiteWriteError(description: "\(directory): cannot read the templates folder")
+        }
+        var paths: [String] = []
+        while let path = enumerator.nextObject() as? String { paths.append(path) }
+        var templates: [String: String] = [:]
+        var sources: [String: String] = [:]
+        var assets: [String: [UInt8]] = [:]
+        var problems: [String] = []
+        for path in paths.sorted() {
+            let full = (directory as NSString).appendingPathComponent(path)
+            var isFolder: ObjCBool = false
+            guard fm.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else { continue }
+            let name = (path as NSString).lastPathComponent
+            if name.hasPrefix(".") { continue }
+            guard let data = fm.contents(atPath: full) else {
+                problems.append("\(full): cannot read the file")
+                continue
+            }
+            if path.hasPrefix("assets/") {
+                assets[String(path.dropFirst("assets/".count))] = [UInt8](data)
+            } else if name.hasSuffix(".mustache") {
+                let templateName = String(name.dropLast(".mustache".count))
+                guard let text = String(data: data, encoding: .utf8) else {
+                    problems.append("\(full): invalid UTF-8; templates must be UTF-8")
+                    continue
+                }
+                if let other = sources[templateName] {
+                    problems.append("\(full): a template named \"\(templateName)\" already comes from \(other)")
+                    continue
+                }
+                templates[templateName] = text
+                sources[templateName] = full
+            }
+        }
+        for name in required where templates[name] == nil {
+            problems.append("\((directory as NSString).appendingPathComponent(name + ".mustache")): missing; the site needs it")
+        }
+        let set = TemplateSet(templates: templates, assets: assets)
+        do {
+            try MustacheRenderer(templates: templates).validate()
+        } catch let error as MustacheSyntaxError {
+            let file = sources[error.template] ?? error.template
+            problems.append("\(file):\(error.line): \(error.message)")
+        } catch {
+            problems.append("\(directory): \(error)")
+        }
+        if !problems.isEmpty {
+            throw SiteWriteError(description: problems.map { "error: \($0)" }.joined(separator: "\n"))
+        }
+        return set
+    }
+}

@@ -1,0 +1,4 @@
+import Foundation
+import TypeaheadCLI
+
+exit(TypeaheadCommand().run(Array(CommandLine.arguments.dropFirst())))
