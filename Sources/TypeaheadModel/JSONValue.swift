@@ -98,22 +98,30 @@ public struct JSONParser {
 
     private var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-    private func position() -> (line: Int, column: Int) {
-        var line = 1
-        var lineStart = 0
-        var i = 0
-        while i < min(index, bytes.count) {
-            if bytes[i] == 0x0A {
-                line += 1
-                lineStart = i + 1
-            }
-            i += 1
+    /// Line bookkeeping, advanced lazily so that asking for positions in order stays linear.
+    private var scannedTo = 0
+    private var scannedLine = 1
+    private var scannedLineStart = 0
+
+    private mutating func position() -> (line: Int, column: Int) {
+        let end = min(index, bytes.count)
+        if end < scannedTo {
+            scannedTo = 0
+            scannedLine = 1
+            scannedLineStart = 0
         }
-        let column = String(decoding: bytes[lineStart..<min(index, bytes.count)], as: UTF8.self).count + 1
-        return (line, column)
+        while scannedTo < end {
+            if bytes[scannedTo] == 0x0A {
+                scannedLine += 1
+                scannedLineStart = scannedTo + 1
+            }
+            scannedTo += 1
+        }
+        let column = String(decoding: bytes[scannedLineStart..<end], as: UTF8.self).count + 1
+        return (scannedLine, column)
     }
 
-    private func failure(_ message: String) -> JSONSyntaxError {
+    private mutating func failure(_ message: String) -> JSONSyntaxError {
         let (line, column) = position()
         return JSONSyntaxError(message: message, line: line, column: column)
     }
