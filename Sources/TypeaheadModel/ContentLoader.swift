@@ -194,10 +194,10 @@ public struct ContentLoader {
     private func checkUnique(
         _ ids: [(String, Place)], _ collector: inout IssueCollector
     ) {
-        var firstPlace: [String: String] = [:]
+        // Compared byte for byte: é and e + U+0301 are different objectIDs.
+        var firstPlace: [ByteKey: String] = [:]
         for (id, place) in ids {
-            // Keys are compared byte for byte: é and e + U+0301 are different objectIDs.
-            let key = id.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " ")
+            let key = ByteKey(id)
             if let first = firstPlace[key] {
                 collector.add(
                     ContentIssue(

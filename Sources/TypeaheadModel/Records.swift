@@ -120,3 +120,10 @@ public struct Content: Sendable {
 public func utf8Less(_ a: String, _ b: String) -> Bool {
     a.utf8.lexicographicallyPrecedes(b.utf8)
 }
+
+/// A dictionary key that compares strings byte for byte. Swift's `String` keys treat `é` and
+/// `e` + U+0301 as equal; objectIDs must not be.
+public struct ByteKey: Hashable, Sendable {
+    public let utf8: [UInt8]
+    public init(_ string: String) { utf8 = Array(string.utf8) }
+}

@@ -41,7 +41,7 @@ public struct SiteBuilder {
 
         let ranked = CustomRanking(config.customRanking).sorted(content.products)
         let firstPage = ranked.prefix(config.hitsPerPage).map {
-            PageData.card($0, slug: slugs[$0.objectID]!, root: "", config: config)
+            PageData.card($0, slug: slugs[ByteKey($0.objectID)]!, root: "", config: config)
         }
         let index = PageData.page(
             config: config, root: "", title: config.title,
@@ -53,7 +53,7 @@ public struct SiteBuilder {
 
         let total = content.products.count
         for (done, product) in content.products.enumerated() {
-            let slug = slugs[product.objectID]!
+            let slug = slugs[ByteKey(product.objectID)]!
             let root = "../../"
             let data = PageData.page(
                 config: config, root: root, title: product.name,

@@ -37,17 +37,19 @@ public enum Slug {
             readable = String(readable.prefix(maximumReadableLength))
             while readable.hasSuffix("-") { readable.removeLast() }
         }
-        if readable == objectID, !reserved.contains(readable) { return readable }
+        if !readable.isEmpty, readable == objectID, !reserved.contains(readable) { return readable }
         let hash = hexHash(objectID)
         return readable.isEmpty ? "id-\(hash)" : "\(readable)-\(hash)"
     }
 
     /// Slugs for all objectIDs, unique: a rare hash collision is settled in objectID byte order by
     /// appending `-2`, `-3`, ….
-    public static func assign(_ objectIDs: [String]) -> [String: String] {
-        var result: [String: String] = [:]
+    public static func assign(
+        _ objectIDs: [String], using make: (String) -> String = make
+    ) -> [ByteKey: String] {
+        var result: [ByteKey: String] = [:]
         var used: Set<String> = []
-        for id in objectIDs.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        for id in objectIDs.sorted(by: utf8Less) {
             let base = make(id)
             var slug = base
             var n = 2
@@ -56,7 +58,7 @@ public enum Slug {
                 n += 1
             }
             used.insert(slug)
-            result[id] = slug
+            result[ByteKey(id)] = slug
         }
         return result
     }

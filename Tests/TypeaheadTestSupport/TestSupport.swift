@@ -41,3 +41,53 @@ public enum TestSupport {
         return result
     }
 }
+
+extension TestSupport {
+    /// The built `typeahead` executable, beside the test bundle.
+    public static var typeaheadBinary: URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+                .appendingPathComponent("typeahead"),
+            packageRoot.appendingPathComponent(".build/debug/typeahead"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[1]
+    }
+
+    /// The result of running a program.
+    public struct RunResult: Sendable {
+        public var status: Int32
+        public var stdout: String
+        public var stderr: String
+    }
+
+    /// Runs the built `typeahead` with `arguments` in `directory`, with extra environment.
+    public static func runTypeahead(
+        _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
+    ) throws -> RunResult {
+        let process = Process()
+        process.executableURL = typeaheadBinary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return RunResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    /// Copies `source` to a new temporary folder and returns it.
+    public static func copy(_ source: URL, label: String) throws -> URL {
+        let target = try temporaryDirectory(label).appendingPathComponent(source.lastPathComponent)
+        try FileManager.default.copyItem(at: source, to: target)
+        return target
+    }
+}

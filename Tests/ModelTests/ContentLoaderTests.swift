@@ -1,0 +1,227 @@
+import Foundation
+import Testing
+import TypeaheadModel
+import TypeaheadTestSupport
+
+/// A content folder with valid defaults, where one file can be replaced per test.
+struct ContentFolder {
+    let url: URL
+
+    static let products = #"[{"objectID":"p1","name":"Phone","brand":"Acme","categories":["Cell Phones"],"price":10,"popularity":3}]"#
+    static let suggestions = #"[{"objectID":"phone","query":"phone","popularity":2,"instant_search":{"exact_nb_hits":1,"facets":{"exact_matches":{"categories":[{"value":"Cell Phones","count":1}]}}}}]"#
+
+    init(products: String? = Self.products, suggestions: String? = Self.suggestions, site: String? = nil,
+         productsName: String = "products.json") throws {
+        url = try TestSupport.temporaryDirectory("content")
+        if let products { try TestSupport.write(products, to: productsName, in: url) }
+        if let suggestions { try TestSupport.write(suggestions, to: "query_suggestions.json", in: url) }
+        if let site { try TestSupport.write(site, to: "site.json", in: url) }
+    }
+
+    func load() throws(ContentError) -> Content {
+        try ContentLoader(directory: url.path).load()
+    }
+
+    /// The error text of a load that must fail.
+    func failure() -> String {
+        do {
+            _ = try load()
+            Issue.record("the load should have failed")
+            return ""
+        } catch {
+            return error.description
+        }
+    }
+
+    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}
+
+@Suite("Loading and validating Content/")
+struct ContentLoaderTests {
+    @Test("Valid content loads, sorted by objectID, with defaults when site.json is absent")
+    func validContent() throws {
+        let folder = try ContentFolder(
+            products: #"[{"objectID":"b","name":"B"},{"objectID":"a","name":"A","price":1.5}]"#)
+        let content = try folder.load()
+        #expect(content.products.map(\.objectID) == ["a", "b"])
+        #expect(content.products[0].price == 1.5)
+        #expect(content.config == SiteConfig())
+        #expect(content.suggestions[0].exactMatches == ["categories": ["Cell Phones"]])
+        #expect(content.suggestions[0].exactNbHits == 1)
+    }
+
+    @Test("NDJSON products load, one record a line, blank lines ignored")
+    func ndjson() throws {
+        let folder = try ContentFolder(
+            products: "{\"objectID\":\"x\",\"name\":\"X\"}\n\n{\"objectID\":\"y\",\"name\":\"Y\"}\n",
+            productsName: "products.ndjson")
+        #expect(try folder.load().products.map(\.objectID) == ["x", "y"])
+    }
+
+    @Test("NDJSON errors name the line")
+    func ndjsonLine() throws {
+        let folder = try ContentFolder(
+            products: "{\"objectID\":\"x\",\"name\":\"X\"}\n{\"objectID\":\"y\",\"name\":5}\n",
+            productsName: "products.jsonl")
+        let message = folder.failure()
+        #expect(message.contains("\(folder.path("products.jsonl")): line 2 objectID \"y\", field \"name\": expected a non-empty string, found a number"))
+    }
+
+    @Test("Malformed JSON names the file, line and column")
+    func malformed() throws {
+        let folder = try ContentFolder(products: "[\n{\"objectID\":\"a\",\"name\":\"A\"},\n{\"objectID\" \"b\"}\n]")
+        let message = folder.failure()
+        #expect(message.contains("\(folder.path("products.json")): line 3, column 13: malformed JSON: expected ':' after the key \"objectID\""))
+        #expect(message.contains("nothing was written"))
+    }
+
+    @Test("A wrong type names the record and field and what was expected")
+    func wrongType() throws {
+        let folder = try ContentFolder(products: #"[{"objectID":"a","name":"A","price":"12"}]"#)
+        #expect(folder.failure().contains(
+            "record [0] (line 1) objectID \"a\", field \"price\": expected a number, found a string"))
+    }
+
+    @Test("A missing required field is named")
+    func missingField() throws {
+        let folder = try ContentFolder(products: #"[{"objectID":"a"}]"#)
+        #expect(folder.failure().contains("field \"name\": missing; expected a non-empty string"))
+    }
+
+    @Test("An empty required field is named")
+    func emptyField() throws {
+        let folder = try ContentFolder(products: #"[{"objectID":"  ","name":"A"}]"#)
+        #expect(folder.failure().contains("field \"objectID\": empty; expected a non-empty string"))
+    }
+
+    @Test("Duplicate objectIDs name both records")
+    func duplicates() throws {
+        let folder = try ContentFolder(products: "[\n{\"objectID\":\"a\",\"name\":\"A\"},\n{\"objectID\":\"a\",\"name\":\"B\"}\n]")
+        #expect(folder.failure().contains(
+            "record [1] (line 3), field \"objectID\": duplicate objectID \"a\", already used by record [0] (line 2)"))
+    }
+
+    @Test("é and e + U+0301 are different objectIDs, compared byte for byte")
+    func canonicalEquivalentIDs() throws {
+        let folder = try ContentFolder(products: "[{\"objectID\":\"caf\u{E9}\",\"name\":\"A\"},{\"objectID\":\"cafe\u{301}\",\"name\":\"B\"}]")
+        #expect(try folder.load().products.count == 2)
+    }
+
+    @Test("Invalid UTF-8 names the line and byte")
+    func invalidUTF8() throws {
+        let folder = try ContentFolder(products: nil)
+        var bytes = Array("[\n{\"objectID\":\"a\",\"name\":\"".utf8)
+        bytes += [0xC3, 0x28]
+        bytes += Array("\"}]".utf8)
+        try Data(bytes).write(to: folder.url.appendingPathComponent("products.json"))
+        #expect(folder.failure().contains("products.json: line 2: invalid UTF-8 at byte 25 of the line"))
+    }
+
+    @Test("A missing file is named with the names it may have")
+    func missingFile() throws {
+        let folder = try ContentFolder(suggestions: nil)
+        #expect(folder.failure().contains(
+            "query_suggestions.json: no such file (expected query_suggestions.json, query_suggestions.ndjson or query_suggestions.jsonl)"))
+    }
+
+    @Test("A missing content folder is reported")
+    func missingFolder() {
+        do {
+            _ = try ContentLoader(directory: "/nonexistent/typeahead").load()
+            Issue.record("should fail")
+        } catch {
+            #expect(error.description.contains("/nonexistent/typeahead: no such content folder"))
+        }
+    }
+
+    @Test("Every problem of a run is reported together, up to the limit")
+    func allProblems() throws {
+        let records = (0..<60).map { #"{"objectID":"id\#($0)","name":\#($0)}"# }.joined(separator: ",")
+        let folder = try ContentFolder(
+            products: "[\(records)]", suggestions: #"[{"objectID":"s"}]"#)
+        do {
+            _ = try folder.load()
+            Issue.record("should fail")
+        } catch {
+            #expect(error.total == 61)
+            #expect(error.issues.count == 50)
+            #expect(error.description.contains("… and 11 more problems"))
+            #expect(error.description.contains("61 problems in the content; nothing was written."))
+        }
+    }
+
+    @Test("site.json: unknown keys, bad scopes, ranking and numbers are reported")
+    func siteConfigErrors() throws {
+        let folder = try ContentFolder(
+            site: #"{"titel":"x","scopes":["nocolon"],"customRanking":["popularity"],"hitsPerPage":0}"#)
+        let message = folder.failure()
+        #expect(message.contains("site.json, field \"titel\": unknown setting"))
+        #expect(message.contains("site.json, field \"scopes[0]\": expected \"attribute:value\", found \"nocolon\""))
+        #expect(message.contains("field \"customRanking[0]\": expected \"desc(attribute)\" or \"asc(attribute)\""))
+        #expect(message.contains("field \"hitsPerPage\": expected a whole number from 1 to 1000, found 0"))
+    }
+
+    @Test("site.json settings are read")
+    func siteConfig() throws {
+        let folder = try ContentFolder(
+            site: #"{"title":"Shop","hitsPerPage":5,"scopes":["categories:Cell Phones"],"searchableAttributes":["name"]}"#)
+        let config = try folder.load().config
+        #expect(config.title == "Shop")
+        #expect(config.hitsPerPage == 5)
+        #expect(config.scopes == [Scope(attribute: "categories", value: "Cell Phones")])
+        #expect(config.searchableAttributes == ["name"])
+        #expect(config.suggestionsPerKey == 8)
+    }
+
+    @Test("Suggestion facets of the wrong shape are named by their path")
+    func suggestionFacets() throws {
+        let folder = try ContentFolder(
+            suggestions: #"[{"objectID":"q","query":"q","instant_search":{"facets":{"exact_matches":{"categories":"x"}}}}]"#)
+        #expect(folder.failure().contains(
+            "field \"instant_search.facets.exact_matches.categories\": expected an array of {value, count}, found a string"))
+    }
+
+    @Test("Products and suggestions that are not objects are named")
+    func notObjects() throws {
+        let folder = try ContentFolder(products: #"[42]"#)
+        #expect(folder.failure().contains("record [0] (line 1): expected an object, found a number"))
+    }
+
+    @Test("The real sample in Content/ loads")
+    func sample() throws {
+        let content = try ContentLoader(
+            directory: TestSupport.packageRoot.appendingPathComponent("Content").path
+        ).load()
+        #expect(content.products.count == 3377)
+        #expect(content.suggestions.count == 2120)
+    }
+}
+
+@Suite("The JSON parser")
+struct JSONParserTests {
+    @Test("Escapes, surrogate pairs and numbers")
+    func values() throws {
+        let value = try JSONParser.parse(Array(#"{"a":"\u00e9\ud83d\ude00\n\"","b":-1.5e2,"c":[true,false,null]}"#.utf8))
+        #expect(value["a"] == .string("é😀\n\""))
+        #expect(value["b"] == .number(-150))
+        #expect(value["c"] == .array([.bool(true), .bool(false), .null]))
+    }
+
+    @Test("Malformed documents are rejected with a position", arguments: [
+        (#"{"a":1,}"#, "expected a string key in the object"),
+        (#"[1 2]"#, "expected ',' or ']' in the array"),
+        (#"{"a":01}"#, "invalid number: leading zero"),
+        (#"{"a":1,"a":2}"#, "duplicate key \"a\""),
+        (#""\ud800""#, "unpaired UTF-16 surrogate in \u{5C}u escape"),
+        ("\"a\u{01}\"", "control character in a string; escape it"),
+        ("[1] x", "unexpected text after the JSON value"),
+    ])
+    func malformed(_ text: String, _ message: String) {
+        #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
+        do {
+            _ = try JSONParser.parse(Array(text.utf8))
+        } catch {
+            #expect(error.message == message)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TypeaheadModel
+import TypeaheadTestSupport
+
+@testable import TypeaheadSite
+
+/// Products whose every field is hostile markup.
+enum Hostile {
+    static let payload = #"</script><img src=x onerror=alert(1)>"><svg onload=alert(2)>'{{x}}"#
+
+    static func product(_ id: String = "evil\"><script>alert(3)</script>") -> Product {
+        Product(
+            objectID: id, name: "N" + payload, brand: "B" + payload, categories: ["C" + payload],
+            description: "D" + payload + "\n\n[link](javascript:alert(4)) <script>alert(5)</script>",
+            price: 9.5, image: "javascript:alert(6)", url: "https://shop.example/?q=\"><script>alert(7)</script>",
+            popularity: 1)
+    }
+
+    static var content: Content {
+        var config = SiteConfig()
+        config.title = "T" + payload
+        config.tagline = "G" + payload
+        return Content(products: [product(), Product(objectID: "ok", name: "Fine")], suggestions: [], config: config)
+    }
+}
+
+@Suite("Building the site")
+struct SiteBuilderTests {
+    static var templates: TemplateSet {
+        get throws {
+            try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        }
+    }
+
+    @Test("Every field in every template is escaped: no markup from the data survives")
+    func escaping() throws {
+        let files = try SiteBuilder(content: Hostile.content, templates: Self.templates).build()
+        let pages = files.filter { $0.key.hasSuffix(".html") }
+        #expect(pages.count == 3)
+        for (path, bytes) in pages {
+            let html = String(decoding: bytes, as: UTF8.self)
+            #expect(!html.contains("<script"), "\(path)")
+            #expect(!html.contains("<img src=x"), "\(path)")
+            #expect(!html.contains("<svg"), "\(path)")
+            #expect(!html.contains("javascript:"), "\(path)")
+            #expect(!html.contains("\"><"), "\(path)")
+            #expect(html.contains("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&gt;&lt;svg onload=alert(2)&gt;&#39;{{x}}"), "\(path)")
+        }
+        let product = try #require(pages.first { $0.key.hasPrefix("products/evil-script-alert-3-script-") })
+        let html = String(decoding: product.value, as: UTF8.self)
+        for field in ["N", "B", "C", "T"] {
+            #expect(html.contains(field + "&lt;/script&gt;"), "field \(field)")
+        }
+        // The description is Markdown: cmark drops its raw HTML instead of escaping it.
+        #expect(html.contains("<p>D<!-- raw HTML omitted -->"))
+        #expect(html.contains("<!-- raw HTML omitted -->"))
+        #expect(html.contains("href=\"https://shop.example/?q=&quot;&gt;&lt;script&gt;alert(7)&lt;/script&gt;\""))
+    }
+
+    @Test("The front page lists the empty query's first page, most popular first, linking files")
+    func frontPage() throws {
+        var config = SiteConfig()
+        config.hitsPerPage = 2
+        let products = [
+            Product(objectID: "a", name: "Low", popularity: 1),
+            Product(objectID: "b", name: "High", popularity: 9),
+            Product(objectID: "c", name: "Mid", popularity: 5),
+        ]
+        let files = try SiteBuilder(
+            content: Content(products: products, suggestions: [], config: config), templates: Self.templates
+        ).build()
+        let html = String(decoding: files["index.html"]!, as: UTF8.self)
+        let high = try #require(html.range(of: "High"))
+        let mid = try #require(html.range(of: "Mid"))
+        #expect(high.lowerBound < mid.lowerBound)
+        #expect(!html.contains(">Low<"))
+        #expect(html.contains("href=\"products/b/index.html\""))
+        let page = String(decoding: files["products/b/index.html"]!, as: UTF8.self)
+        #expect(page.contains("href=\"../../assets/style.css\""))
+        #expect(page.contains("href=\"../../index.html\""))
+    }
+
+    @Test("The same records in another order give identical files")
+    func deterministic() throws {
+        let content = try ContentLoader(
+            directory: TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/small/Content").path
+        ).load()
+        var shuffled = content
+        var generator = SplitMix(seed: 42)
+        shuffled.products.shuffle(using: &generator)
+        shuffled.suggestions.shuffle(using: &generator)
+        let a = try SiteBuilder(content: content, templates: Self.templates).build()
+        let b = try SiteBuilder(content: shuffled, templates: Self.templates).build()
+        #expect(a == b)
+    }
+
+    @Test("Prices are formatted without the locale")
+    func prices() {
+        #expect(PageData.formatPrice(1299.99, currency: "$") == "$1,299.99")
+        #expect(PageData.formatPrice(0.5, currency: "€") == "€0.50")
+        #expect(PageData.formatPrice(1234567, currency: "$") == "$1,234,567.00")
+    }
+
+    @Test("Only http(s) URLs reach href and src")
+    func urls() {
+        #expect(PageData.safeURL("https://a.example/x.jpg") == "https://a.example/x.jpg")
+        #expect(PageData.safeURL(" JavaScript:alert(1)") == nil)
+        #expect(PageData.safeURL("data:text/html,<script>") == nil)
+        #expect(PageData.safeURL("../../.typeahead-site") == nil)
+        #expect(PageData.safeURL("https://a.example/\u{0}") == nil)
+    }
+
+    @Test("Template problems name the file and line")
+    func templateErrors() throws {
+        let folder = try TestSupport.temporaryDirectory("templates")
+        try TestSupport.write("{{<layout}}{{$main}}{{#x}}{{/main}}{{/layout}}", to: "index.mustache", in: folder)
+        try TestSupport.write("{{$main}}{{/main}}", to: "layout.mustache", in: folder)
+        do {
+            _ = try TemplateSet.load(from: folder.path)
+            Issue.record("should fail")
+        } catch {
+            #expect(error.description.contains("product.mustache: missing; the site needs it"))
+            #expect(error.description.contains("index.mustache:1: 'x' is closed by 'main'"))
+        }
+    }
+}
+
+/// A small deterministic random generator for shuffles.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+import TypeaheadTestSupport
+
+@testable import TypeaheadSite
+
+@Suite("Writing the site atomically")
+struct SiteWriterTests {
+    @Test("A new site is written with its marker, and a rebuild replaces it whole")
+    func replace() throws {
+        let root = try TestSupport.temporaryDirectory("writer")
+        let output = root.appendingPathComponent("_site")
+        try SiteWriter(output: output.path).write(["index.html": Array("one".utf8), "old.html": [1]])
+        try SiteWriter(output: output.path).write(["index.html": Array("two".utf8)])
+        let tree = try TestSupport.tree(output).map(\.0)
+        #expect(tree == [".typeahead-site", "index.html"])
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "two")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["_site"])
+    }
+
+    @Test("A failed write leaves the previous site byte for byte, and no temporary folder")
+    func failureKeepsOldSite() throws {
+        let root = try TestSupport.temporaryDirectory("writer")
+        let output = root.appendingPathComponent("_site")
+        try SiteWriter(output: output.path).write(["index.html": Array("old".utf8)])
+        let before = try TestSupport.tree(output)
+        #expect(throws: SiteWriteError.self) {
+            try SiteWriter(output: output.path).write(["a.html": [1], "../escape.html": [2]])
+        }
+        let after = try TestSupport.tree(output)
+        #expect(before.map(\.0) == after.map(\.0) && before.map(\.1) == after.map(\.1))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["_site"])
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("escape.html").path))
+    }
+
+    @Test("A non-empty folder that is not a Typeahead site is never replaced")
+    func refuseToClobber() throws {
+        let home = try TestSupport.temporaryDirectory("home")
+        try TestSupport.write("precious", to: "notes.txt", in: home)
+        do {
+            try SiteWriter(output: home.path).write(["index.html": [1]])
+            Issue.record("should refuse")
+        } catch {
+            #expect(error.description.contains("is not empty and is not a Typeahead site"))
+        }
+        #expect(try TestSupport.tree(home).map(\.0) == ["notes.txt"])
+    }
+
+    @Test("An output path that is a file is refused; an empty folder is used")
+    func fileAndEmptyFolder() throws {
+        let root = try TestSupport.temporaryDirectory("writer")
+        let file = try TestSupport.write("x", to: "file", in: root)
+        #expect(throws: SiteWriteError.self) { try SiteWriter(output: file.path).write([:]) }
+        let empty = root.appendingPathComponent("empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: false)
+        try SiteWriter(output: empty.path).write(["index.html": [1]])
+        #expect(try TestSupport.tree(empty).map(\.0) == [".typeahead-site", "index.html"])
+    }
+
+    @Test("Paths that would leave the site are refused", arguments: [
+        "../x", "/etc/x", "a/../../x", "", "a//b", "./x",
+    ])
+    func pathsStayInside(_ path: String) {
+        #expect(throws: SiteWriteError.self) { try SiteWriter.checkRelative(path) }
+    }
+}
