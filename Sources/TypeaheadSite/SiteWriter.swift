@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// A problem writing the site; the previous site is left as it was.
 public struct SiteWriteError: Error, CustomStringConvertible, Sendable {
     public var description: String
@@ -60,19 +64,9 @@ public struct SiteWriter {
         do {
             var all = files
             all[Self.markerName] = Array(Self.markerContents.utf8)
-            var made: Set<String> = []
-            for path in all.keys.sorted() {
-                try Self.checkRelative(path)
-                let url = temporary.appendingPathComponent(path)
-                let folder = url.deletingLastPathComponent().path
-                if !made.contains(folder) {
-                    try fm.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                    made.insert(folder)
-                }
-                guard fm.createFile(atPath: url.path, contents: Data(all[path]!)) else {
-                    throw SiteWriteError(description: "cannot write \(url.path)")
-                }
-            }
+            let paths = all.keys.sorted()
+            for path in paths { try Self.checkRelative(path) }
+            try Self.writeAll(paths.map { ($0, all[$0]!) }, into: temporary.path)
             try swap(temporary: temporary, retired: retired)
         } catch {
             try? fm.removeItem(at: temporary)
@@ -99,6 +93,47 @@ public struct SiteWriter {
         }
     }
 
+    /// Writes files under `folder`, creating their folders (paths are sorted, so each folder is
+    /// made once, just before its first file).
+    static func writeAll(_ files: [(String, [UInt8])], into folder: String) throws(SiteWriteError) {
+        var made = Set<String>()
+        for (path, bytes) in files {
+            var parents: [String] = []
+            var current = path
+            while let slash = current.lastIndex(of: "/") {
+                current = String(current[..<slash])
+                if made.contains(current) { break }
+                parents.append(current)
+            }
+            for parent in parents.reversed() {
+                if mkdir(folder + "/" + parent, 0o755) != 0, errno != EEXIST {
+                    throw SiteWriteError(
+                        description: "cannot create \(folder)/\(parent): \(String(cString: strerror(errno)))")
+                }
+                made.insert(parent)
+            }
+            try writeFile(folder + "/" + path, bytes)
+        }
+    }
+
+    /// Writes bytes to a new file with plain POSIX calls (Foundation's atomic writes cost a rename
+    /// per file, and the whole folder is swapped in atomically anyway).
+    static func writeFile(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard fd >= 0 else { throw SiteWriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { buffer in
+                Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+            }
+            guard written > 0 else {
+                throw SiteWriteError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+
     /// A generated path must stay inside the site: relative, no `..`, no empty or hidden parts
     /// (except the marker).
     static func checkRelative(_ path: String) throws(SiteWriteError) {
@@ -109,3 +144,4 @@ public struct SiteWriter {
         if bad { throw SiteWriteError(description: "refusing to write outside the site: \(path)") }
     }
 }
+
