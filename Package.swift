@@ -19,13 +19,14 @@ let package = Package(
         .target(name: "TypeaheadModel"),
         .target(name: "TypeaheadMarkdown", dependencies: ["CCmark"]),
         .target(name: "TypeaheadMustache"),
+        .target(name: "TypeaheadEngine", dependencies: ["TypeaheadModel"]),
         .target(
             name: "TypeaheadSite",
             dependencies: ["TypeaheadModel", "TypeaheadMarkdown", "TypeaheadMustache"]
         ),
         .target(
             name: "TypeaheadCLI",
-            dependencies: ["TypeaheadModel", "TypeaheadSite"]
+            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadSite"]
         ),
         .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
 
@@ -39,6 +40,10 @@ let package = Package(
         .testTarget(
             name: "ModelTests",
             dependencies: ["TypeaheadModel", "TypeaheadTestSupport"]
+        ),
+        .testTarget(
+            name: "EngineTests",
+            dependencies: ["TypeaheadEngine", "TypeaheadModel", "TypeaheadTestSupport"]
         ),
         .testTarget(
             name: "SiteTests",

@@ -1,4 +1,5 @@
 import Foundation
+import TypeaheadEngine
 import TypeaheadModel
 import TypeaheadSite
 
@@ -36,6 +37,7 @@ public struct TypeaheadCommand {
 
         Commands:
           build     Build the site from Content/ and Templates/ into _site/
+          query     Ask the live engine; prints an Algolia-shaped JSON response
 
         Options:
           -h, --help     Show help (also: typeahead <command> --help)
@@ -56,6 +58,28 @@ public struct TypeaheadCommand {
           --output DIR      Where the site goes (default: _site)
           --quiet           No progress or summary on the terminal
           -h, --help        Show this help
+
+        """
+
+    static let queryHelp = """
+        Usage: typeahead query [--content DIR] [--index products|suggestions] [--filter ATTR:VALUE]
+                               [--page N] [--hits-per-page N] [--no-typos] QUERY
+
+        Answers QUERY with the live engine (the reference every precomputed page is checked
+        against) and prints an Algolia-shaped JSON response: hits with _highlightResult, nbHits,
+        page, nbPages, hitsPerPage, query, params, processingTimeMS. Deterministic apart from
+        processingTimeMS. QUERY may be "" (every record, most popular first).
+
+        Options:
+          --content DIR         Products, suggestions and site.json (default: Content)
+          --index NAME          products (default) or suggestions
+          --filter ATTR:VALUE   Only records with this exact facet value (a scope), e.g.
+                                "categories:Cell Phones"
+          --page N              Page, from 0 (default 0)
+          --hits-per-page N     Hits per page, 1-1000 (default: site.json's hitsPerPage for
+                                products, 20 for suggestions)
+          --no-typos            Typo tolerance off
+          -h, --help            Show this help
 
         """
 
@@ -85,6 +109,12 @@ public struct TypeaheadCommand {
                 return 0
             }
             return usageGuard(help: Self.buildHelp) { () throws(UsageError) -> Int32 in try build(rest) }
+        case "query":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.queryHelp)
+                return 0
+            }
+            return usageGuard(help: Self.queryHelp) { () throws(UsageError) -> Int32 in try query(rest) }
         default:
             console.err("error: unknown command \"\(command)\"\n\n" + Self.overview)
             return 2
@@ -130,6 +160,48 @@ public struct TypeaheadCommand {
             return 0
         } catch {
             progress.finish()
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+
+    // MARK: - query
+
+    private func query(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let options = try ParsedArguments(
+            arguments, valued: ["--content", "--index", "--filter", "--page", "--hits-per-page"],
+            flags: ["--no-typos"])
+        guard options.positionals.count == 1 else {
+            throw UsageError(
+                message: options.positionals.isEmpty
+                    ? "missing QUERY (use \"\" for the empty query)"
+                    : "expected one QUERY, found \(options.positionals.count) arguments; quote a query of several words")
+        }
+        let indexName = options.values["--index"] ?? "products"
+        guard let index = IndexName(rawValue: indexName) else {
+            throw UsageError(message: "--index expects products or suggestions, not \"\(indexName)\"")
+        }
+        var filter: Scope?
+        if let text = options.values["--filter"] {
+            guard let scope = Scope(filter: text) else {
+                throw UsageError(message: "--filter expects ATTR:VALUE, not \"\(text)\"")
+            }
+            filter = scope
+        }
+        let page = try options.integer("--page", in: 0...1_000_000) ?? 0
+        let hitsPerPage = try options.integer("--hits-per-page", in: 1...1000)
+        do {
+            let content = try ContentLoader(directory: options.values["--content"] ?? "Content").load()
+            let engine = SearchEngine(content: content)
+            let request = SearchRequest(
+                index: index, query: options.positionals[0], filter: filter, page: page,
+                hitsPerPage: hitsPerPage, typoTolerance: !options.flags.contains("--no-typos"))
+            let started = DispatchTime.now().uptimeNanoseconds
+            let answer = engine.search(request)
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            console.out(JSONWriter.string(engine.response(answer, processingTimeMS: elapsed)) + "\n")
+            return 0
+        } catch {
             console.err("\(Self.describe(error))\n")
             return 1
         }

@@ -1,0 +1,223 @@
+import TypeaheadModel
+
+/// The two indices of the Query Suggestions guide.
+public enum IndexName: String, Sendable, CaseIterable {
+    case products
+    case suggestions
+}
+
+/// A problem with a search request (an unknown filter attribute, a page out of range…).
+public struct SearchRequestError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+/// One search request, as `typeahead query` and the page builders make it.
+public struct SearchRequest: Sendable {
+    public var index: IndexName
+    public var query: String
+    public var filter: Scope?
+    public var page: Int
+    /// Nil: the index's default (products: `hitsPerPage` of site.json; suggestions: 20).
+    public var hitsPerPage: Int?
+    public var typoTolerance: Bool
+
+    public init(
+        index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
+        typoTolerance: Bool = true
+    ) {
+        self.index = index
+        self.query = query
+        self.filter = filter
+        self.page = page
+        self.hitsPerPage = hitsPerPage
+        self.typoTolerance = typoTolerance
+    }
+}
+
+/// One page of an answer.
+public struct SearchPage: Sendable {
+    public var request: SearchRequest
+    public var hitsPerPage: Int
+    public var nbHits: Int
+    public var nbPages: Int
+    /// The records of this page, ranked.
+    public var hits: [RankedRecord]
+    /// `_highlightResult` of each hit, by attribute; arrays give one highlight per element.
+    public var highlights: [[String: [Highlight]]]
+}
+
+/// The live engine: both indices built from the loaded content; answers any query.
+public final class SearchEngine: Sendable {
+    /// `paginationLimitedTo`.
+    public static let paginationLimit = 1000
+    /// Suggestions per page in the API when none is asked for.
+    public static let suggestionsHitsPerPage = 20
+
+    public let content: Content
+    public let products: SearchIndex
+    public let suggestions: SearchIndex
+    private let productAttributes: [String]
+    private let arrayAttributes: [[Bool]]
+
+    /// Builds both indices.
+    public init(content: Content) {
+        self.content = content
+        let config = content.config
+        let ranking = CustomRanking(config.customRanking)
+        productAttributes = config.searchableAttributes
+        var arrays: [[Bool]] = []
+        let productRecords = content.products.map { product -> IndexedRecord in
+            var texts: [[String]] = []
+            var isArray: [Bool] = []
+            for attribute in config.searchableAttributes {
+                switch product.attributes[attribute] {
+                case .string(let text)?:
+                    texts.append([text])
+                    isArray.append(false)
+                case .array(let values)?:
+                    texts.append(values.compactMap(\.stringValue))
+                    isArray.append(true)
+                default:
+                    texts.append([])
+                    isArray.append(false)
+                }
+            }
+            arrays.append(isArray)
+            return IndexedRecord(objectID: product.objectID, texts: texts, customKey: ranking.key(product.attributes))
+        }
+        arrayAttributes = arrays
+        products = SearchIndex(attributeNames: config.searchableAttributes, records: productRecords, customRanking: ranking)
+        let suggestionRanking = CustomRanking(["desc(popularity)"])
+        suggestions = SearchIndex(
+            attributeNames: ["query"],
+            records: content.suggestions.map {
+                IndexedRecord(objectID: $0.objectID, texts: [[$0.query]], customKey: [$0.popularity])
+            },
+            customRanking: suggestionRanking)
+    }
+
+    public func index(_ name: IndexName) -> SearchIndex {
+        name == .products ? products : suggestions
+    }
+
+    /// Which records of an index pass a filter. Products: the attribute (a string or an array of
+    /// strings) holds the value exactly. Suggestions: `<sourceIndex>.facets.exact_matches.<attribute>`
+    /// lists the value.
+    public func allowed(_ index: IndexName, _ filter: Scope) -> [Bool] {
+        switch index {
+        case .products:
+            return content.products.map { product in
+                switch product.attributes[filter.attribute] {
+                case .string(let text)?: return text == filter.value
+                case .array(let values)?: return values.contains(.string(filter.value))
+                default: return false
+                }
+            }
+        case .suggestions:
+            return content.suggestions.map { $0.exactMatches[filter.attribute]?.contains(filter.value) ?? false }
+        }
+    }
+
+    /// `nbPages = min(ceil(nbHits / hitsPerPage), ceil(1000 / hitsPerPage))`.
+    public static func pageCount(hits: Int, hitsPerPage: Int) -> Int {
+        min((hits + hitsPerPage - 1) / hitsPerPage, (paginationLimit + hitsPerPage - 1) / hitsPerPage)
+    }
+
+    /// Answers a request: one page of ranked hits with their highlights.
+    public func search(_ request: SearchRequest) -> SearchPage {
+        let index = index(request.index)
+        let perPage =
+            request.hitsPerPage
+            ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
+        let outcome = index.search(
+            request.query, allowed: request.filter.map { allowed(request.index, $0) },
+            typoTolerance: request.typoTolerance)
+        let nbHits = outcome.ranked.count
+        let nbPages = Self.pageCount(hits: nbHits, hitsPerPage: perPage)
+        // Hits beyond paginationLimitedTo are never returned.
+        let reachable = min(nbHits, Self.paginationLimit)
+        let start = min(request.page * perPage, reachable)
+        let end = request.page < nbPages ? min(start + perPage, reachable) : start
+        let hits = Array(outcome.ranked[start..<end])
+        let highlights = hits.map { hit -> [String: [Highlight]] in
+            var result: [String: [Highlight]] = [:]
+            for (a, name) in index.attributeNames.enumerated() {
+                let values = index.records[hit.record].texts[a]
+                if values.isEmpty { continue }
+                result[name] = values.map { index.highlight($0, outcome.matchers, queryWords: outcome.words) }
+            }
+            return result
+        }
+        return SearchPage(
+            request: request, hitsPerPage: perPage, nbHits: nbHits, nbPages: nbPages, hits: hits,
+            highlights: highlights)
+    }
+
+    /// Whether attribute `name` of the product at `record` is an array (its highlight is too).
+    func isArray(_ index: IndexName, record: Int, attribute: String) -> Bool {
+        guard index == .products, let a = productAttributes.firstIndex(of: attribute) else { return false }
+        return arrayAttributes[record][a]
+    }
+
+    /// The Algolia-shaped JSON response of a page; `processingTimeMS` as given.
+    public func response(_ page: SearchPage, processingTimeMS: Int) -> JSONValue {
+        let request = page.request
+        let hits = zip(page.hits, page.highlights).map { hit, highlights -> JSONValue in
+            var record =
+                request.index == .products
+                ? content.products[hit.record].attributes : content.suggestions[hit.record].attributes
+            var highlightResult: [String: JSONValue] = [:]
+            for (attribute, values) in highlights {
+                let objects = values.map(Self.json)
+                highlightResult[attribute] =
+                    isArray(request.index, record: hit.record, attribute: attribute) ? .array(objects) : objects[0]
+            }
+            record["_highlightResult"] = .object(highlightResult)
+            return .object(record)
+        }
+        var params = "query=\(Self.percentEncode(request.query))&hitsPerPage=\(page.hitsPerPage)&page=\(request.page)"
+        if let filter = request.filter {
+            params += "&filters=\(Self.percentEncode("\(filter.attribute):\"\(filter.value)\""))"
+        }
+        if !request.typoTolerance { params += "&typoTolerance=false" }
+        return .object([
+            "hits": .array(hits),
+            "nbHits": .number(Double(page.nbHits)),
+            "page": .number(Double(request.page)),
+            "nbPages": .number(Double(page.nbPages)),
+            "hitsPerPage": .number(Double(page.hitsPerPage)),
+            "exhaustiveNbHits": .bool(true),
+            "query": .string(request.query),
+            "params": .string(params),
+            "index": .string(request.index.rawValue),
+            "processingTimeMS": .number(Double(processingTimeMS)),
+        ])
+    }
+
+    static func json(_ highlight: Highlight) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "value": .string(highlight.value),
+            "matchLevel": .string(highlight.matchLevel),
+            "matchedWords": .array(highlight.matchedWords.map(JSONValue.string)),
+        ]
+        if highlight.matchLevel != "none" { object["fullyHighlighted"] = .bool(highlight.fullyHighlighted) }
+        return .object(object)
+    }
+
+    /// Percent-encodes everything but unreserved characters, as Algolia's `params` does.
+    static func percentEncode(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = String(byte, radix: 16, uppercase: true)
+                result += "%" + (hex.count == 1 ? "0" : "") + hex
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,144 @@
+import TypeaheadModel
+
+/// One record as an index sees it: its searchable texts, in searchable-attribute order.
+public struct IndexedRecord: Sendable {
+    public var objectID: String
+    /// For each searchable attribute, its values (one for a string, one per element for an array,
+    /// none when the record lacks it).
+    public var texts: [[String]]
+    /// The custom-ranking values, in criteria order.
+    public var customKey: [Double?]
+
+    public init(objectID: String, texts: [[String]], customKey: [Double?]) {
+        self.objectID = objectID
+        self.texts = texts
+        self.customKey = customKey
+    }
+}
+
+/// Where a record word sits: its attribute, its position, its vocabulary id.
+struct WordOccurrence: Sendable {
+    var word: Int32
+    var attribute: Int16
+    var position: Int32
+}
+
+/// An inverted index over a list of records: the vocabulary trie, postings, each record's words in
+/// order, and the custom-ranking order. Built once; searched by `SearchEngine`.
+public struct SearchIndex: Sendable {
+    /// Positions in consecutive values of an array attribute are this far apart, so two words of
+    /// different elements are never nearer than the proximity cap.
+    public static let arrayElementGap: Int32 = 8
+
+    public let attributeNames: [String]
+    public let records: [IndexedRecord]
+    let trie: VocabularyTrie
+    /// Vocabulary words (code points), sorted; the index is the word id.
+    let words: [[UInt32]]
+    /// Records containing word `w`: `postingRecords[postingStart[w]..<postingStart[w + 1]]`,
+    /// ascending and unique.
+    let postingStart: [Int32]
+    let postingRecords: [Int32]
+    /// Record `r`'s words in attribute, then position order:
+    /// `occurrences[occurrenceStart[r]..<occurrenceStart[r + 1]]`.
+    let occurrenceStart: [Int32]
+    let occurrences: [WordOccurrence]
+    /// Words that alone make up a whole value of some attribute of record `r` (the single-word exact
+    /// rule), sorted.
+    let soleWords: [[Int32]]
+    /// Each record's place in the empty query's order (custom ranking, then objectID bytes).
+    let customRank: [Int32]
+
+    /// Indexes `records`.
+    public init(attributeNames: [String], records: [IndexedRecord], customRanking: CustomRanking) {
+        self.attributeNames = attributeNames
+        self.records = records
+
+        // Tokenise every value once.
+        var vocabulary: [[UInt32]: Int32] = [:]
+        var provisional: [[(word: Int32, attribute: Int16, position: Int32)]] = []
+        var provisionalSole: [[Int32]] = []
+        var spelled: [[UInt32]] = []
+        provisional.reserveCapacity(records.count)
+        for record in records {
+            var list: [(Int32, Int16, Int32)] = []
+            var sole: [Int32] = []
+            for (attribute, values) in record.texts.enumerated() {
+                var position: Int32 = 0
+                for (element, value) in values.enumerated() {
+                    if element > 0 { position += Self.arrayElementGap }
+                    let valueWords = TextNormalizer.words(value)
+                    for word in valueWords {
+                        let scalars = word.unicodeScalars.map(\.value)
+                        let id: Int32
+                        if let existing = vocabulary[scalars] {
+                            id = existing
+                        } else {
+                            id = Int32(spelled.count)
+                            vocabulary[scalars] = id
+                            spelled.append(scalars)
+                        }
+                        list.append((id, Int16(attribute), position))
+                        position += 1
+                    }
+                    if valueWords.count == 1, let last = list.last { sole.append(last.0) }
+                }
+            }
+            provisional.append(list)
+            provisionalSole.append(sole)
+        }
+
+        // Number words in code-point order so trie branches are ranges of ids.
+        let order = spelled.indices.sorted { spelled[$0].lexicographicallyPrecedes(spelled[$1]) }
+        var renumber = [Int32](repeating: 0, count: spelled.count)
+        for (newID, oldID) in order.enumerated() { renumber[oldID] = Int32(newID) }
+        words = order.map { spelled[$0] }
+        trie = VocabularyTrie(sortedWords: words)
+
+        var occurrenceStart: [Int32] = [0]
+        var occurrences: [WordOccurrence] = []
+        var counts = [Int32](repeating: 0, count: words.count)
+        var soleWords: [[Int32]] = []
+        for (index, list) in provisional.enumerated() {
+            var seen = Set<Int32>()
+            for entry in list {
+                let word = renumber[Int(entry.word)]
+                occurrences.append(WordOccurrence(word: word, attribute: entry.attribute, position: entry.position))
+                if seen.insert(word).inserted { counts[Int(word)] += 1 }
+            }
+            occurrenceStart.append(Int32(occurrences.count))
+            soleWords.append(Array(Set(provisionalSole[index].map { renumber[Int($0)] })).sorted())
+        }
+        self.occurrenceStart = occurrenceStart
+        self.occurrences = occurrences
+        self.soleWords = soleWords
+
+        var postingStart = [Int32](repeating: 0, count: words.count + 1)
+        for w in 0..<words.count { postingStart[w + 1] = postingStart[w] + counts[w] }
+        var fill = Array(postingStart.dropLast())
+        var postingRecords = [Int32](repeating: 0, count: Int(postingStart[words.count]))
+        for record in records.indices {
+            var seen = Set<Int32>()
+            for i in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
+                let word = occurrences[i].word
+                if seen.insert(word).inserted {
+                    postingRecords[Int(fill[Int(word)])] = Int32(record)
+                    fill[Int(word)] += 1
+                }
+            }
+        }
+        self.postingStart = postingStart
+        self.postingRecords = postingRecords
+
+        let ranked = records.indices.sorted { a, b in
+            let order = customRanking.compare(records[a].customKey, records[b].customKey)
+            return order != 0 ? order < 0 : utf8Less(records[a].objectID, records[b].objectID)
+        }
+        var customRank = [Int32](repeating: 0, count: records.count)
+        for (rank, record) in ranked.enumerated() { customRank[record] = Int32(rank) }
+        self.customRank = customRank
+    }
+
+    /// The number of distinct words indexed.
+    public var vocabularySize: Int { words.count }
+}
