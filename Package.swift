@@ -29,6 +29,9 @@ let package = Package(
             dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadSite"]
         ),
         .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
+        .executableTarget(
+            name: "EngineBenchmark", dependencies: ["TypeaheadEngine", "TypeaheadModel"],
+            path: "Benchmarks/EngineBenchmark"),
 
         // MARK: - Tests
         .target(name: "TypeaheadTestSupport", path: "Tests/TypeaheadTestSupport"),
@@ -43,7 +46,8 @@ let package = Package(
         ),
         .testTarget(
             name: "EngineTests",
-            dependencies: ["TypeaheadEngine", "TypeaheadModel", "TypeaheadTestSupport"]
+            dependencies: ["TypeaheadEngine", "TypeaheadModel", "TypeaheadTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "SiteTests",

@@ -10,123 +10,184 @@ public struct Highlight: Sendable, Equatable {
     public var fullyHighlighted: Bool
 }
 
-/// A word of an original text: its normalised code points and where it sits in the original.
+/// A word of an original text, as UTF-8 byte offsets (trailing combining marks included).
 struct SourceWord {
-    var scalars: [UInt32]
-    /// For each normalised code point, the index of the original scalar it came from.
-    var origins: [Int]
-    /// The original scalars `start..<end` (trailing marks included).
     var start: Int
     var end: Int
+    var isASCII: Bool
 }
 
+/// Finds the words of an original text, with the same normalisation as the index, without leaving
+/// UTF-8: ASCII is folded inline; any other character is folded on its own (the same result as
+/// folding the whole text, since NFKD reorders only combining marks, which are dropped).
 enum SourceTokenizer {
-    /// The words of `scalars` with their places, using the same normalisation as the index:
-    /// folding one scalar at a time gives the same result as folding the text, since the only
-    /// reordering NFKD does is among combining marks, which are dropped.
-    static func words(_ scalars: [Unicode.Scalar]) -> [SourceWord] {
+    @inline(__always)
+    static func isASCIIWordByte(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x61 && b <= 0x7A) || (b >= 0x41 && b <= 0x5A)
+    }
+
+    /// The scalar at `i` and its length in bytes (the text is valid UTF-8).
+    @inline(__always)
+    static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> (Unicode.Scalar, Int) {
+        let b = bytes[i]
+        let length = b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4
+        var value = UInt32(b) & (length == 2 ? 0x1F : length == 3 ? 0x0F : 0x07)
+        for k in 1..<length { value = value << 6 | UInt32(bytes[i + k] & 0x3F) }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
+    }
+
+    /// The normalised scalars of one non-ASCII scalar.
+    static func fold(_ scalar: Unicode.Scalar) -> String.UnicodeScalarView {
+        TextNormalizer.fold(String(scalar)).unicodeScalars
+    }
+
+    static func words(_ bytes: UnsafeBufferPointer<UInt8>) -> [SourceWord] {
         var result: [SourceWord] = []
         var current: SourceWord?
-        for (index, scalar) in scalars.enumerated() {
-            let folded: [Unicode.Scalar]
-            if scalar.isASCII {
-                let v = scalar.value
-                folded = [v >= 0x41 && v <= 0x5A ? Unicode.Scalar(v + 0x20)! : scalar]
-            } else {
-                folded = Array(TextNormalizer.fold(String(scalar)).unicodeScalars)
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b < 0x80 {
+                if isASCIIWordByte(b) {
+                    if current == nil { current = SourceWord(start: i, end: i, isASCII: true) }
+                    current!.end = i + 1
+                } else if let word = current {
+                    result.append(word)
+                    current = nil
+                }
+                i += 1
+                continue
             }
+            let (scalar, length) = decode(bytes, i)
+            let folded = fold(scalar)
             if folded.isEmpty {
                 // A dropped mark stays with the word it follows.
-                if current != nil { current!.end = index + 1 }
-                continue
+                if current != nil {
+                    current!.end = i + length
+                    current!.isASCII = false
+                }
             }
             for f in folded {
                 if TextNormalizer.isWordScalar(f) {
-                    if current == nil { current = SourceWord(scalars: [], origins: [], start: index, end: index + 1) }
-                    current!.scalars.append(f.value)
-                    current!.origins.append(index)
-                    current!.end = index + 1
+                    if current == nil { current = SourceWord(start: i, end: i, isASCII: false) }
+                    current!.end = i + length
+                    current!.isASCII = false
                 } else if let word = current {
                     result.append(word)
                     current = nil
                 }
             }
+            i += length
         }
         if let word = current { result.append(word) }
         return result
     }
-}
 
-extension SearchIndex {
-    /// Highlights one value for the query whose word matchers are `matchers`.
-    func highlight(_ text: String, _ matchers: [WordMatcher], queryWords: [String]) -> Highlight {
-        let scalars = Array(text.unicodeScalars)
-        var spans: [(start: Int, end: Int, whole: Bool)] = []
-        var matched = [Bool](repeating: false, count: matchers.count)
-        var allWhole = true
-        let sourceWords = SourceTokenizer.words(scalars)
-        for word in sourceWords {
-            var highlightLength = 0
-            if let id = trie.wordID(word.scalars) {
-                for (i, matcher) in matchers.enumerated() where matcher.distance[id] != .max {
-                    matched[i] = true
-                    if matcher.isLast {
-                        let length = EditDistance.prefixDistance(matcher.scalars, word.scalars).length
-                        highlightLength = max(highlightLength, length)
-                    } else {
-                        highlightLength = word.scalars.count
-                    }
-                }
+    /// The byte offset after the first `count` normalised scalars of the word starting at `start`,
+    /// never splitting an original character from its combining marks.
+    static func end(
+        afterNormalized count: Int, in bytes: UnsafeBufferPointer<UInt8>, word: SourceWord
+    ) -> Int {
+        if word.isASCII { return word.start + count }
+        var seen = 0
+        var i = word.start
+        while i < word.end, seen < count {
+            if bytes[i] < 0x80 {
+                seen += 1
+                i += 1
+            } else {
+                let (scalar, length) = decode(bytes, i)
+                seen += fold(scalar).count
+                i += length
             }
-            if highlightLength == 0 {
-                allWhole = false
-                continue
-            }
-            let whole = highlightLength >= word.scalars.count
-            if !whole { allWhole = false }
-            spans.append((word.start, whole ? word.end : word.origins[highlightLength - 1] + 1, whole))
         }
-        var value = ""
-        var cursor = 0
-        for span in spans {
-            var end = span.end
-            // Keep combining marks with their base character.
-            while !span.whole, end < scalars.count, !scalars[end].isASCII,
-                TextNormalizer.fold(String(scalars[end])).isEmpty
-            {
-                end += 1
-            }
-            value += HTMLText.escape(scalars[cursor..<span.start])
-            value += "<em>" + HTMLText.escape(scalars[span.start..<end]) + "</em>"
-            cursor = end
+        while i < word.end, bytes[i] >= 0x80 {
+            let (scalar, length) = decode(bytes, i)
+            guard fold(scalar).isEmpty else { break }
+            i += length
         }
-        value += HTMLText.escape(scalars[cursor...])
-        var matchedWords: [String] = []
-        for (i, word) in queryWords.enumerated() where matched[i] && !matchedWords.contains(word) {
-            matchedWords.append(word)
-        }
-        let count = matched.filter { $0 }.count
-        let level = count == 0 ? "none" : count == matchers.count ? "full" : "partial"
-        return Highlight(
-            value: value, matchLevel: level, matchedWords: matchedWords,
-            fullyHighlighted: count > 0 && allWhole && !sourceWords.isEmpty)
+        return i
     }
 }
 
-/// HTML escaping of `&`, `<`, `>`, `"` and `'`.
+extension SearchIndex {
+    /// Highlights one value whose index words are `wordIDs`, for the query whose word matchers are
+    /// `matchers`. A whole-word or typo match highlights the whole word; the last query word, when
+    /// it matches a longer word as a prefix, highlights the closest prefix only.
+    func highlight(
+        _ text: String, wordIDs: ArraySlice<Int32>, _ matchers: [WordMatcher], queryWords: [String]
+    ) -> Highlight {
+        var text = text
+        return text.withUTF8 { bytes -> Highlight in
+            var output: [UInt8] = []
+            output.reserveCapacity(bytes.count + 32)
+            var matched = [Bool](repeating: false, count: matchers.count)
+            var allWhole = true
+            var cursor = 0
+            let sourceWords = SourceTokenizer.words(bytes)
+            for (k, word) in sourceWords.enumerated() {
+                let id = k < wordIDs.count ? Int(wordIDs[wordIDs.startIndex + k]) : -1
+                var length = 0
+                let wordLength = id >= 0 ? words[id].count : 0
+                if id >= 0 {
+                    for (i, matcher) in matchers.enumerated() where matcher.distance[id] != .max {
+                        matched[i] = true
+                        if matcher.isLast {
+                            length = max(length, EditDistance.prefixDistance(matcher.scalars, words[id]).length)
+                        } else {
+                            length = wordLength
+                        }
+                    }
+                }
+                if length == 0 {
+                    allWhole = false
+                    continue
+                }
+                let whole = length >= wordLength
+                if !whole { allWhole = false }
+                let end = whole ? word.end : SourceTokenizer.end(afterNormalized: length, in: bytes, word: word)
+                HTMLText.append(bytes[cursor..<word.start], to: &output)
+                output += "<em>".utf8
+                HTMLText.append(bytes[word.start..<end], to: &output)
+                output += "</em>".utf8
+                cursor = end
+            }
+            HTMLText.append(bytes[cursor...], to: &output)
+            var matchedWords: [String] = []
+            for (i, word) in queryWords.enumerated() where matched[i] && !matchedWords.contains(word) {
+                matchedWords.append(word)
+            }
+            let count = matched.filter { $0 }.count
+            let level = count == 0 ? "none" : count == matchers.count ? "full" : "partial"
+            return Highlight(
+                value: String(decoding: output, as: UTF8.self), matchLevel: level, matchedWords: matchedWords,
+                fullyHighlighted: count > 0 && allWhole && !sourceWords.isEmpty)
+        }
+    }
+
+    /// The index words of each value of attribute `attribute` of `record`, in value order.
+    func wordIDs(record: Int, attribute: Int) -> [ArraySlice<Int32>] {
+        var ids = [[Int32]](repeating: [], count: records[record].texts[attribute].count)
+        for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1])
+        where Int(occurrences[o].attribute) == attribute {
+            ids[Int(occurrences[o].element)].append(occurrences[o].word)
+        }
+        return ids.map { $0[...] }
+    }
+}
+
+/// HTML escaping of `&`, `<`, `>`, `"` and `'`, byte by byte.
 enum HTMLText {
-    static func escape<S: Sequence>(_ scalars: S) -> String where S.Element == Unicode.Scalar {
-        var result = String.UnicodeScalarView()
-        for scalar in scalars {
-            switch scalar {
-            case "&": result.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": result.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": result.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": result.append(contentsOf: "&quot;".unicodeScalars)
-            case "'": result.append(contentsOf: "&#39;".unicodeScalars)
-            default: result.append(scalar)
+    static func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to output: inout [UInt8]) {
+        for byte in bytes {
+            switch byte {
+            case UInt8(ascii: "&"): output += "&amp;".utf8
+            case UInt8(ascii: "<"): output += "&lt;".utf8
+            case UInt8(ascii: ">"): output += "&gt;".utf8
+            case UInt8(ascii: "\""): output += "&quot;".utf8
+            case UInt8(ascii: "'"): output += "&#39;".utf8
+            default: output.append(byte)
             }
         }
-        return String(result)
     }
 }

@@ -55,6 +55,7 @@ extension SearchIndex {
         var distance = [UInt8](repeating: .max, count: words.count)
         var ranges: [Range<Int>] = []
         var postings = 0
+        let postingStart = self.postingStart  // not `self`: capturing the index copies it per call
         trie.search(scalars, maxTypos: maxTypos, prefix: isLast) { range, d in
             ranges.append(range)
             postings += Int(postingStart[range.upperBound] - postingStart[range.lowerBound])
@@ -104,6 +105,20 @@ extension SearchIndex {
         }
 
         let n = matchers.count
+        let vocabulary = words.count
+        // Which query words each vocabulary word matches (a bit per query word), and the distances
+        // side by side, so the loop over a record's words touches flat memory only.
+        var mask = [UInt32](repeating: 0, count: vocabulary)
+        var distances = [UInt8](repeating: .max, count: n * vocabulary)
+        for (i, matcher) in matchers.enumerated() {
+            for range in matcher.ranges {
+                for w in range {
+                    mask[w] |= 1 << UInt32(i)
+                    distances[i * vocabulary + w] = matcher.distance[w]
+                }
+            }
+        }
+        let exactWords = matchers.map(\.exactWord)
         var typo = [Int](repeating: 0, count: n)
         var exact = [Bool](repeating: false, count: n)
         var lastAttribute = [Int](repeating: -1, count: n)
@@ -111,64 +126,74 @@ extension SearchIndex {
         var pairBest = [Int](repeating: 8, count: max(n - 1, 0))
         result.reserveCapacity(candidates.count)
 
-        for candidate in candidates {
-            let record = Int(candidate)
-            if let allowed, !allowed[record] { continue }
-            for i in 0..<n {
-                typo[i] = Int.max
-                exact[i] = false
-                lastAttribute[i] = -1
-            }
-            for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
-            var bestAttribute = Int.max
-            var bestPosition = Int.max
-            for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
-                let occurrence = occurrences[o]
-                let word = Int(occurrence.word)
-                let attribute = Int(occurrence.attribute)
-                let position = Int(occurrence.position)
-                var any = false
-                for i in 0..<n {
-                    let d = Int(matchers[i].distance[word])
-                    if d == Int(UInt8.max) { continue }
-                    any = true
-                    if d < typo[i] { typo[i] = d }
-                    if d == 0, occurrence.word == matchers[i].exactWord { exact[i] = true }
-                    if i > 0, lastAttribute[i - 1] == attribute {
-                        pairBest[i - 1] = min(pairBest[i - 1], position - lastPosition[i - 1])
+        occurrences.withUnsafeBufferPointer { occurrences in
+            occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
+                mask.withUnsafeBufferPointer { mask in
+                    distances.withUnsafeBufferPointer { distances in
+                        for candidate in candidates {
+                            let record = Int(candidate)
+                            if let allowed, !allowed[record] { continue }
+                            for i in 0..<n {
+                                typo[i] = Int.max
+                                exact[i] = false
+                                lastAttribute[i] = -1
+                            }
+                            for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
+                            var bestAttribute = Int.max
+                            var bestPosition = Int.max
+                            for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
+                                let occurrence = occurrences[o]
+                                let word = Int(occurrence.word)
+                                var bits = mask[word]
+                                if bits == 0 { continue }
+                                let attribute = Int(occurrence.attribute)
+                                let position = Int(occurrence.position)
+                                if bestAttribute == Int.max {
+                                    bestAttribute = attribute
+                                    bestPosition = position
+                                }
+                                while bits != 0 {
+                                    let i = bits.trailingZeroBitCount
+                                    bits &= bits - 1
+                                    let d = Int(distances[i * vocabulary + word])
+                                    if d < typo[i] { typo[i] = d }
+                                    if d == 0, occurrence.word == exactWords[i] { exact[i] = true }
+                                    if i > 0, lastAttribute[i - 1] == attribute {
+                                        pairBest[i - 1] = min(pairBest[i - 1], position - lastPosition[i - 1])
+                                    }
+                                    if i < n - 1, lastAttribute[i + 1] == attribute {
+                                        pairBest[i] = min(pairBest[i], position - lastPosition[i + 1])
+                                    }
+                                    lastAttribute[i] = attribute
+                                    lastPosition[i] = position
+                                }
+                            }
+                            var typos = 0
+                            var exactCount = 0
+                            var matchedAll = true
+                            for i in 0..<n {
+                                if typo[i] == Int.max {
+                                    matchedAll = false
+                                    break
+                                }
+                                typos += typo[i]
+                                if exact[i] { exactCount += 1 }
+                            }
+                            guard matchedAll else { continue }
+                            if n == 1 {
+                                // exactOnSingleWordQuery: attribute — the whole value must be the word.
+                                exactCount = exact[0] && soleWords[record].contains(exactWords[0]) ? 1 : 0
+                            }
+                            var ranked = RankedRecord(
+                                record: record, typos: typos, proximity: pairBest.reduce(0, +),
+                                attribute: bestAttribute, attributePosition: bestPosition, exact: exactCount,
+                                major: 0, minor: 0)
+                            pack(&ranked)
+                            result.append(ranked)
+                        }
                     }
-                    if i < n - 1, lastAttribute[i + 1] == attribute {
-                        pairBest[i] = min(pairBest[i], position - lastPosition[i + 1])
-                    }
-                    lastAttribute[i] = attribute
-                    lastPosition[i] = position
-                }
-                if any, bestAttribute == Int.max {
-                    bestAttribute = attribute
-                    bestPosition = position
                 }
             }
-            var matchedAll = true
-            var typos = 0
-            var exactCount = 0
-            for i in 0..<n {
-                if typo[i] == Int.max {
-                    matchedAll = false
-                    break
-                }
-                typos += typo[i]
-                if exact[i] { exactCount += 1 }
-            }
-            guard matchedAll else { continue }
-            if n == 1 {
-                // exactOnSingleWordQuery: attribute — the whole value must be the word.
-                exactCount = exact[0] && soleWords[record].contains(matchers[0].exactWord) ? 1 : 0
-            }
-            var ranked = RankedRecord(
-                record: record, typos: typos, proximity: pairBest.reduce(0, +), attribute: bestAttribute,
-                attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
-            pack(&ranked)
-            result.append(ranked)
         }
         result.sort { $0.major != $1.major ? $0.major < $1.major : $0.minor < $1.minor }
         return result

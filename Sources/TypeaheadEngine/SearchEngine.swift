@@ -144,7 +144,10 @@ public final class SearchEngine: Sendable {
             for (a, name) in index.attributeNames.enumerated() {
                 let values = index.records[hit.record].texts[a]
                 if values.isEmpty { continue }
-                result[name] = values.map { index.highlight($0, outcome.matchers, queryWords: outcome.words) }
+                let ids = index.wordIDs(record: hit.record, attribute: a)
+                result[name] = zip(values, ids).map {
+                    index.highlight($0, wordIDs: $1, outcome.matchers, queryWords: outcome.words)
+                }
             }
             return result
         }

@@ -20,6 +20,8 @@ public struct IndexedRecord: Sendable {
 struct WordOccurrence: Sendable {
     var word: Int32
     var attribute: Int16
+    /// Which value of an array attribute (0 for a string).
+    var element: Int16
     var position: Int32
 }
 
@@ -56,12 +58,12 @@ public struct SearchIndex: Sendable {
 
         // Tokenise every value once.
         var vocabulary: [[UInt32]: Int32] = [:]
-        var provisional: [[(word: Int32, attribute: Int16, position: Int32)]] = []
+        var provisional: [[(word: Int32, attribute: Int16, element: Int16, position: Int32)]] = []
         var provisionalSole: [[Int32]] = []
         var spelled: [[UInt32]] = []
         provisional.reserveCapacity(records.count)
         for record in records {
-            var list: [(Int32, Int16, Int32)] = []
+            var list: [(Int32, Int16, Int16, Int32)] = []
             var sole: [Int32] = []
             for (attribute, values) in record.texts.enumerated() {
                 var position: Int32 = 0
@@ -78,7 +80,7 @@ public struct SearchIndex: Sendable {
                             vocabulary[scalars] = id
                             spelled.append(scalars)
                         }
-                        list.append((id, Int16(attribute), position))
+                        list.append((id, Int16(attribute), Int16(clamping: element), position))
                         position += 1
                     }
                     if valueWords.count == 1, let last = list.last { sole.append(last.0) }
@@ -103,7 +105,8 @@ public struct SearchIndex: Sendable {
             var seen = Set<Int32>()
             for entry in list {
                 let word = renumber[Int(entry.word)]
-                occurrences.append(WordOccurrence(word: word, attribute: entry.attribute, position: entry.position))
+                occurrences.append(
+                    WordOccurrence(word: word, attribute: entry.attribute, element: entry.element, position: entry.position))
                 if seen.insert(word).inserted { counts[Int(word)] += 1 }
             }
             occurrenceStart.append(Int32(occurrences.count))

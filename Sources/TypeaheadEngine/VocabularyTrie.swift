@@ -97,75 +97,78 @@ struct VocabularyTrie: Sendable {
             return
         }
         let m = query.count
-        var walker = Walker(trie: self, query: query, maxTypos: maxTypos, prefix: prefix)
-        let first = Array(0...m)
         let initialBest = prefix ? m : Int.max
         if prefix, initialBest <= maxTypos {
             report(Int(firstWord[0])..<Int(endWord[0]), initialBest)
             return
         }
+        var walker = Walker(trie: self, query: query, maxTypos: maxTypos, prefix: prefix)
+        for j in 0...m { walker.rows[j] = j }
         for index in Int(childStart[0])..<Int(childStart[1]) {
-            walker.visit(
-                node: Int(children[index]), depth: 1, parentLabel: 0, previous: first, previous2: first,
-                best: initialBest, report: report)
+            walker.visit(node: Int(children[index]), depth: 1, parentLabel: 0, best: initialBest, report: report)
         }
     }
 
+    /// The edit-distance table of the current trie path: row `d` (the path's first `d` characters)
+    /// sits at `rows[d * (m + 1) ..< (d + 1) * (m + 1)]`, grown as the path deepens.
     private struct Walker {
         let trie: VocabularyTrie
         let query: [UInt32]
         let maxTypos: Int
         let prefix: Bool
+        var rows: [Int]
 
         init(trie: VocabularyTrie, query: [UInt32], maxTypos: Int, prefix: Bool) {
             self.trie = trie
             self.query = query
             self.maxTypos = maxTypos
             self.prefix = prefix
+            rows = [Int](repeating: 0, count: (query.count + 1) * 16)
         }
 
         mutating func visit(
-            node: Int, depth: Int, parentLabel: UInt32, previous: [Int], previous2: [Int], best: Int,
-            report: (Range<Int>, Int) -> Void
+            node: Int, depth: Int, parentLabel: UInt32, best: Int, report: (Range<Int>, Int) -> Void
         ) {
             let m = query.count
+            let width = m + 1
+            if rows.count < (depth + 1) * width { rows += [Int](repeating: 0, count: rows.count) }
             let label = trie.labels[node]
-            var row = [Int](repeating: 0, count: m + 1)
-            row[0] = depth
             var rowMinimum = depth
-            for j in 1...m {
-                let cost = query[j - 1] == label ? 0 : 1
-                var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-                if depth > 1, j > 1, label == query[j - 2], parentLabel == query[j - 1] {
-                    value = min(value, previous2[j - 2] + 1)
+            let last: Int = query.withUnsafeBufferPointer { q in
+                rows.withUnsafeMutableBufferPointer { table in
+                    let row = depth * width
+                    let previous = row - width
+                    let previous2 = previous - width
+                    table[row] = depth
+                    for j in 1...m {
+                        let cost = q[j - 1] == label ? 0 : 1
+                        var value = min(table[previous + j] + 1, table[row + j - 1] + 1, table[previous + j - 1] + cost)
+                        if depth > 1, j > 1, label == q[j - 2], parentLabel == q[j - 1] {
+                            value = min(value, table[previous2 + j - 2] + 1)
+                        }
+                        table[row + j] = value
+                        if value < rowMinimum { rowMinimum = value }
+                    }
+                    return table[row + m]
                 }
-                row[j] = value
-                if value < rowMinimum { rowMinimum = value }
             }
+            let word = trie.terminal[node]
+            var best = best
             if prefix {
-                let best = min(best, row[m])
+                best = min(best, last)
                 if best <= maxTypos, rowMinimum >= best {
                     // Nothing below can come closer: the whole branch matches at `best`.
                     report(Int(trie.firstWord[node])..<Int(trie.endWord[node]), best)
                     return
                 }
                 if rowMinimum > maxTypos { return }
-                let word = trie.terminal[node]
                 if word >= 0, best <= maxTypos { report(Int(word)..<Int(word) + 1, best) }
-                for index in Int(trie.childStart[node])..<Int(trie.childStart[node + 1]) {
-                    visit(
-                        node: Int(trie.children[index]), depth: depth + 1, parentLabel: label,
-                        previous: row, previous2: previous, best: best, report: report)
-                }
             } else {
-                let word = trie.terminal[node]
-                if word >= 0, row[m] <= maxTypos { report(Int(word)..<Int(word) + 1, row[m]) }
+                if word >= 0, last <= maxTypos { report(Int(word)..<Int(word) + 1, last) }
                 if rowMinimum > maxTypos { return }
-                for index in Int(trie.childStart[node])..<Int(trie.childStart[node + 1]) {
-                    visit(
-                        node: Int(trie.children[index]), depth: depth + 1, parentLabel: label,
-                        previous: row, previous2: previous, best: best, report: report)
-                }
+            }
+            for index in Int(trie.childStart[node])..<Int(trie.childStart[node + 1]) {
+                visit(node: Int(trie.children[index]), depth: depth + 1, parentLabel: label, best: best, report: report)
             }
         }
     }

@@ -5,9 +5,21 @@ import Foundation
 /// words = maximal runs of letters and digits.
 public enum TextNormalizer {
     /// Steps 1 and 2: compatibility decomposition, marks dropped, lower-cased, `ς` → `σ`.
+    ///
+    /// Decision (docs/ENGINE-DECISIONS.md): a character that is neither a letter, a digit nor a
+    /// mark is a separator before decomposition, so `iPhone™` is `iphone` (not `iphonetm`) and
+    /// `Ⓐ` separates, as in SQLite's unicode61 tokenizer.
     public static func fold(_ text: String) -> String {
         var result = String.UnicodeScalarView()
-        for scalar in text.decomposedStringWithCompatibilityMapping.unicodeScalars {
+        var source = text
+        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
+            var separated = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                separated.append(scalar.isASCII || isWordScalar(scalar) || isMark(scalar) ? scalar : " ")
+            }
+            source = String(separated)
+        }
+        for scalar in source.decomposedStringWithCompatibilityMapping.unicodeScalars {
             if isMark(scalar) { continue }
             if scalar.isASCII {
                 let value = scalar.value
