@@ -100,21 +100,24 @@ public final class SearchEngine: Sendable {
         name == .products ? products : suggestions
     }
 
-    /// Which records of an index pass a filter. Products: the attribute (a string or an array of
-    /// strings) holds the value exactly. Suggestions: `<sourceIndex>.facets.exact_matches.<attribute>`
+    /// Which records of an index pass a filter, comparing values byte for byte. Products: the
+    /// attribute (a string or an array of strings) holds the value exactly. Suggestions: `<sourceIndex>.facets.exact_matches.<attribute>`
     /// lists the value.
     public func allowed(_ index: IndexName, _ filter: Scope) -> [Bool] {
         switch index {
         case .products:
             return content.products.map { product in
                 switch product.attributes[filter.attribute] {
-                case .string(let text)?: return text == filter.value
-                case .array(let values)?: return values.contains(.string(filter.value))
+                case .string(let text)?: return text.utf8.elementsEqual(filter.value.utf8)
+                case .array(let values)?:
+                    return values.contains { $0.stringValue?.utf8.elementsEqual(filter.value.utf8) ?? false }
                 default: return false
                 }
             }
         case .suggestions:
-            return content.suggestions.map { $0.exactMatches[filter.attribute]?.contains(filter.value) ?? false }
+            return content.suggestions.map {
+                $0.exactMatches[filter.attribute]?.contains { $0.utf8.elementsEqual(filter.value.utf8) } ?? false
+            }
         }
     }
 

@@ -10,16 +10,16 @@ public enum TextNormalizer {
     /// mark is a separator before decomposition, so `iPhone™` is `iphone` (not `iphonetm`) and
     /// `Ⓐ` separates, as in SQLite's unicode61 tokenizer.
     public static func fold(_ text: String) -> String {
-        var result = String.UnicodeScalarView()
-        var source = text
-        if !text.utf8.allSatisfy({ $0 < 0x80 }) {
-            var separated = String.UnicodeScalarView()
-            for scalar in text.unicodeScalars {
-                separated.append(scalar.isASCII || isWordScalar(scalar) || isMark(scalar) ? scalar : " ")
-            }
-            source = String(separated)
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            // ASCII needs no decomposition: lower-case A-Z only.
+            return String(decoding: text.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
         }
-        for scalar in source.decomposedStringWithCompatibilityMapping.unicodeScalars {
+        var separated = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            separated.append(scalar.isASCII || isWordScalar(scalar) || isMark(scalar) ? scalar : " ")
+        }
+        var result = String.UnicodeScalarView()
+        for scalar in String(separated).decomposedStringWithCompatibilityMapping.unicodeScalars {
             if isMark(scalar) { continue }
             if scalar.isASCII {
                 let value = scalar.value
