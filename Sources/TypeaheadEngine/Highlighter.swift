@@ -130,7 +130,7 @@ extension SearchIndex {
                 var length = 0
                 let wordLength = id >= 0 ? words[id].count : 0
                 if id >= 0 {
-                    for (i, matcher) in matchers.enumerated() where matcher.distance[id] != .max {
+                    for (i, matcher) in matchers.enumerated() where matcher.distance(of: id) != nil {
                         matched[i] = true
                         if matcher.isLast {
                             length = max(length, EditDistance.prefixDistance(matcher.scalars, words[id]).length)

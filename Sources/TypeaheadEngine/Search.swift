@@ -1,18 +1,33 @@
 import TypeaheadModel
 
-/// How one query word matches the vocabulary: the distance of every vocabulary word it matches.
-struct WordMatcher {
+/// How one query word matches the vocabulary: ranges of word ids, each at one distance.
+public struct WordMatcher: Sendable {
     var scalars: [UInt32]
     var maxTypos: Int
     var isLast: Bool
-    /// Distance per vocabulary word id; `UInt8.max` where the word does not match.
-    var distance: [UInt8]
-    /// The matched word-id ranges (for walking postings).
-    var ranges: [Range<Int>]
-    /// The vocabulary id of the query word itself, for the exact criterion.
+    /// Matched word ids, ascending and disjoint, with the distance of every word in the range.
+    var ranges: [(words: Range<Int>, distance: UInt8)]
+    /// The vocabulary id of the query word itself, for the exact criterion (-1 when absent).
     var exactWord: Int32
     /// How many postings the matched words have in all.
     var postingCount: Int
+
+    /// The distance of vocabulary word `word`, or nil when it does not match.
+    func distance(of word: Int) -> UInt8? {
+        var low = 0
+        var high = ranges.count
+        while low < high {
+            let mid = (low + high) / 2
+            if ranges[mid].words.upperBound <= word {
+                low = mid + 1
+            } else if ranges[mid].words.lowerBound > word {
+                high = mid
+            } else {
+                return ranges[mid].distance
+            }
+        }
+        return nil
+    }
 }
 
 /// The textual ranking criteria of one matching record, packed so that sorting two integers
@@ -26,14 +41,57 @@ public struct RankedRecord: Sendable, Equatable {
     public var exact: Int
     var major: UInt64
     var minor: UInt64
+
+    /// Whether `self` ranks before `other`.
+    @inline(__always)
+    public func precedes(_ other: RankedRecord) -> Bool {
+        major != other.major ? major < other.major : minor < other.minor
+    }
 }
 
 /// The answer of an index to a query: every matching record, ranked.
-public struct SearchOutcome {
+public struct SearchOutcome: Sendable {
     /// The normalised query words.
     public var words: [String]
     public var ranked: [RankedRecord]
     var matchers: [WordMatcher]
+}
+
+/// Working memory for ranking, sized by the vocabulary once and reset sparsely after each query,
+/// so a query costs what it matches, not what the index holds. One query uses it at a time.
+public final class SearchScratch: @unchecked Sendable {
+    /// A bit per query word that matches vocabulary word `w`.
+    var mask: [UInt32]
+    /// `distances[w * maximumQueryWords + i]`: distance of word `w` for query word `i`.
+    var distances: [UInt8]
+    var touched: [Int] = []
+    var loadedWords = 0
+
+    public init(vocabularySize: Int) {
+        mask = [UInt32](repeating: 0, count: vocabularySize)
+        distances = [UInt8](repeating: .max, count: vocabularySize * SearchIndex.maximumQueryWords)
+    }
+
+    func load(_ matchers: [WordMatcher]) {
+        loadedWords = matchers.count
+        for (i, matcher) in matchers.enumerated() {
+            for (range, distance) in matcher.ranges {
+                for w in range {
+                    if mask[w] == 0 { touched.append(w) }
+                    mask[w] |= 1 << UInt32(i)
+                    distances[w * SearchIndex.maximumQueryWords + i] = distance
+                }
+            }
+        }
+    }
+
+    func reset() {
+        for w in touched {
+            mask[w] = 0
+            for i in 0..<loadedWords { distances[w * SearchIndex.maximumQueryWords + i] = .max }
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
 }
 
 extension SearchIndex {
@@ -41,28 +99,36 @@ extension SearchIndex {
     public static let maximumQueryWords = 32
 
     /// Every record matching `query` (restricted to records where `allowed` is true), ranked.
-    public func search(_ query: String, allowed: [Bool]? = nil, typoTolerance: Bool = true) -> SearchOutcome {
+    public func search(
+        _ query: String, allowed: [Bool]? = nil, typoTolerance: Bool = true, scratch: SearchScratch? = nil
+    ) -> SearchOutcome {
         let words = Array(TextNormalizer.words(query).prefix(Self.maximumQueryWords))
         let matchers = words.enumerated().map { index, word in
             matcher(for: word, isLast: index == words.count - 1, typoTolerance: typoTolerance)
         }
-        return SearchOutcome(words: words, ranked: rank(matchers, allowed: allowed), matchers: matchers)
+        var ranked = rank(
+            matchers, allowed: allowed, scratch: scratch ?? SearchScratch(vocabularySize: self.words.count))
+        ranked.sort { $0.precedes($1) }
+        return SearchOutcome(words: words, ranked: ranked, matchers: matchers)
     }
 
-    func matcher(for word: String, isLast: Bool, typoTolerance: Bool) -> WordMatcher {
+    /// How query word `word` matches the vocabulary (the last word also as a prefix).
+    public func matcher(for word: String, isLast: Bool, typoTolerance: Bool) -> WordMatcher {
         let scalars = word.unicodeScalars.map(\.value)
         let maxTypos = typoTolerance ? EditDistance.allowedTypos(forLength: scalars.count) : 0
-        var distance = [UInt8](repeating: .max, count: words.count)
-        var ranges: [Range<Int>] = []
+        var ranges: [(words: Range<Int>, distance: UInt8)] = []
         var postings = 0
         let postingStart = self.postingStart  // not `self`: capturing the index copies it per call
         trie.search(scalars, maxTypos: maxTypos, prefix: isLast) { range, d in
-            ranges.append(range)
+            if let last = ranges.last, last.distance == UInt8(d), last.words.upperBound == range.lowerBound {
+                ranges[ranges.count - 1].words = last.words.lowerBound..<range.upperBound
+            } else {
+                ranges.append((range, UInt8(d)))
+            }
             postings += Int(postingStart[range.upperBound] - postingStart[range.lowerBound])
-            for w in range where Int(distance[w]) > d { distance[w] = UInt8(d) }
         }
         return WordMatcher(
-            scalars: scalars, maxTypos: maxTypos, isLast: isLast, distance: distance, ranges: ranges,
+            scalars: scalars, maxTypos: maxTypos, isLast: isLast, ranges: ranges,
             exactWord: trie.wordID(scalars).map(Int32.init) ?? -1, postingCount: postings)
     }
 
@@ -73,63 +139,59 @@ extension SearchIndex {
         r.minor = UInt64(255 - min(r.exact, 255)) << 32 | UInt64(customRank[r.record])
     }
 
-    func rank(_ matchers: [WordMatcher], allowed: [Bool]?) -> [RankedRecord] {
-        var result: [RankedRecord] = []
-        if matchers.isEmpty {
-            result.reserveCapacity(records.count)
-            for record in records.indices where allowed?[record] ?? true {
-                var ranked = RankedRecord(
-                    record: record, typos: 0, proximity: 0, attribute: 0, attributePosition: 0, exact: 0,
-                    major: 0, minor: 0)
-                pack(&ranked)
-                result.append(ranked)
-            }
-            result.sort { $0.minor < $1.minor }
-            return result
-        }
-
-        // Candidates: the records of the query word with the fewest postings.
+    /// The records of the query word with the fewest postings: every match is among them.
+    func seedCandidates(_ matchers: [WordMatcher]) -> [Int32] {
         let seed = matchers.indices.min { matchers[$0].postingCount < matchers[$1].postingCount }!
         var candidates: [Int32] = []
         candidates.reserveCapacity(matchers[seed].postingCount)
-        for range in matchers[seed].ranges {
+        for (range, _) in matchers[seed].ranges {
             candidates.append(
                 contentsOf: postingRecords[Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound])])
         }
-        if matchers[seed].ranges.count > 1 || matchers[seed].ranges.first.map({ $0.count > 1 }) == true {
+        if matchers[seed].ranges.count > 1 || matchers[seed].ranges.first.map({ $0.words.count > 1 }) == true {
             candidates.sort()
             var unique: [Int32] = []
             unique.reserveCapacity(candidates.count)
             for c in candidates where unique.last != c { unique.append(c) }
             candidates = unique
         }
+        return candidates
+    }
 
-        let n = matchers.count
-        let vocabulary = words.count
-        // Which query words each vocabulary word matches (a bit per query word), and the distances
-        // side by side, so the loop over a record's words touches flat memory only.
-        var mask = [UInt32](repeating: 0, count: vocabulary)
-        var distances = [UInt8](repeating: .max, count: n * vocabulary)
-        for (i, matcher) in matchers.enumerated() {
-            for range in matcher.ranges {
-                for w in range {
-                    mask[w] |= 1 << UInt32(i)
-                    distances[i * vocabulary + w] = matcher.distance[w]
-                }
+    /// Every record matching the query words `matchers`, with its criteria, in no particular order.
+    /// `candidates`, when given, must contain every match (ascending record numbers).
+    public func rank(
+        _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch
+    ) -> [RankedRecord] {
+        var result: [RankedRecord] = []
+        if matchers.isEmpty {
+            result.reserveCapacity(given?.count ?? records.count)
+            for record in given.map({ $0.map(Int.init) }) ?? Array(records.indices) where allowed?[record] ?? true {
+                var ranked = RankedRecord(
+                    record: record, typos: 0, proximity: 0, attribute: 0, attributePosition: 0, exact: 0,
+                    major: 0, minor: 0)
+                pack(&ranked)
+                result.append(ranked)
             }
+            return result
         }
+        let candidates = given ?? seedCandidates(matchers)
+        let n = matchers.count
+        scratch.load(matchers)
+        defer { scratch.reset() }
         let exactWords = matchers.map(\.exactWord)
         var typo = [Int](repeating: 0, count: n)
         var exact = [Bool](repeating: false, count: n)
         var lastAttribute = [Int](repeating: -1, count: n)
         var lastPosition = [Int](repeating: 0, count: n)
         var pairBest = [Int](repeating: 8, count: max(n - 1, 0))
-        result.reserveCapacity(candidates.count)
+        result.reserveCapacity(min(candidates.count, 4096))
+        let stride = Self.maximumQueryWords
 
         occurrences.withUnsafeBufferPointer { occurrences in
             occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
-                mask.withUnsafeBufferPointer { mask in
-                    distances.withUnsafeBufferPointer { distances in
+                scratch.mask.withUnsafeBufferPointer { mask in
+                    scratch.distances.withUnsafeBufferPointer { distances in
                         for candidate in candidates {
                             let record = Int(candidate)
                             if let allowed, !allowed[record] { continue }
@@ -155,7 +217,7 @@ extension SearchIndex {
                                 while bits != 0 {
                                     let i = bits.trailingZeroBitCount
                                     bits &= bits - 1
-                                    let d = Int(distances[i * vocabulary + word])
+                                    let d = Int(distances[word * stride + i])
                                     if d < typo[i] { typo[i] = d }
                                     if d == 0, occurrence.word == exactWords[i] { exact[i] = true }
                                     if i > 0, lastAttribute[i - 1] == attribute {
@@ -195,7 +257,6 @@ extension SearchIndex {
                 }
             }
         }
-        result.sort { $0.major != $1.major ? $0.major < $1.major : $0.minor < $1.minor }
         return result
     }
 }

@@ -1,3 +1,4 @@
+import Synchronization
 import TypeaheadModel
 
 /// The two indices of the Query Suggestions guide.
@@ -58,6 +59,8 @@ public final class SearchEngine: Sendable {
     public let suggestions: SearchIndex
     private let productAttributes: [String]
     private let arrayAttributes: [[Bool]]
+    /// Idle working memory for each index, reused across queries (one per concurrent query).
+    private let scratches = Mutex<[IndexName: [SearchScratch]]>([:])
 
     /// Builds both indices.
     public init(content: Content) {
@@ -132,9 +135,12 @@ public final class SearchEngine: Sendable {
         let perPage =
             request.hitsPerPage
             ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
+        let scratch =
+            scratches.withLock { $0[request.index]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
         let outcome = index.search(
             request.query, allowed: request.filter.map { allowed(request.index, $0) },
-            typoTolerance: request.typoTolerance)
+            typoTolerance: request.typoTolerance, scratch: scratch)
+        scratches.withLock { $0[request.index, default: []].append(scratch) }
         let nbHits = outcome.ranked.count
         let nbPages = Self.pageCount(hits: nbHits, hitsPerPage: perPage)
         // Hits beyond paginationLimitedTo are never returned.

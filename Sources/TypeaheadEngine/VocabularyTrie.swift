@@ -14,6 +14,8 @@ struct VocabularyTrie: Sendable {
     /// The ids of the words at or below the node: `firstWord[n]..<endWord[n]`.
     private var firstWord: [Int32] = []
     private var endWord: [Int32] = []
+    /// The length of the longest word, the deepest a walk can go.
+    private var longestWord = 0
 
     /// Builds the trie of `words`, which must be sorted by code points and unique.
     init(sortedWords words: [[UInt32]]) {
@@ -24,6 +26,7 @@ struct VocabularyTrie: Sendable {
         var nodeFirst: [Int32] = [0]
         var nodeEnd: [Int32] = [Int32(words.count)]
         for (id, word) in words.enumerated() {
+            longestWord = max(longestWord, word.count)
             var node = 0
             for scalar in word {
                 if let last = nodeChildren[node].last, nodeLabels[Int(last)] == scalar {
@@ -102,69 +105,81 @@ struct VocabularyTrie: Sendable {
             report(Int(firstWord[0])..<Int(endWord[0]), initialBest)
             return
         }
-        var walker = Walker(trie: self, query: query, maxTypos: maxTypos, prefix: prefix)
-        for j in 0...m { walker.rows[j] = j }
-        for index in Int(childStart[0])..<Int(childStart[1]) {
-            walker.visit(node: Int(children[index]), depth: 1, parentLabel: 0, best: initialBest, report: report)
+        let width = m + 1
+        let rows = UnsafeMutablePointer<Int32>.allocate(capacity: (longestWord + 2) * width)
+        defer { rows.deallocate() }
+        let cap = Int32(maxTypos + 1)
+        for j in 0...m { rows[j] = j <= maxTypos ? Int32(j) : cap }
+        query.withUnsafeBufferPointer { q in
+            labels.withUnsafeBufferPointer { labels in
+                var walker = Walker(
+                    trie: self, query: q, labels: labels, rows: rows, maxTypos: Int32(maxTypos), prefix: prefix)
+                for index in Int(childStart[0])..<Int(childStart[1]) {
+                    walker.visit(node: Int(children[index]), depth: 1, parentLabel: 0, best: Int32(min(initialBest, 255)), report: report)
+                }
+            }
         }
     }
 
-    /// The edit-distance table of the current trie path: row `d` (the path's first `d` characters)
-    /// sits at `rows[d * (m + 1) ..< (d + 1) * (m + 1)]`, grown as the path deepens.
+    /// The edit-distance table of the current trie path, one row per depth (`rows + depth * (m + 1)`).
+    /// Only the band of cells within `maxTypos` of the diagonal can stay within `maxTypos`, so only
+    /// the band is computed; values are capped at `maxTypos + 1`, which changes no decision.
     private struct Walker {
         let trie: VocabularyTrie
-        let query: [UInt32]
-        let maxTypos: Int
+        let query: UnsafeBufferPointer<UInt32>
+        let labels: UnsafeBufferPointer<UInt32>
+        let rows: UnsafeMutablePointer<Int32>
+        let maxTypos: Int32
         let prefix: Bool
-        var rows: [Int]
-
-        init(trie: VocabularyTrie, query: [UInt32], maxTypos: Int, prefix: Bool) {
-            self.trie = trie
-            self.query = query
-            self.maxTypos = maxTypos
-            self.prefix = prefix
-            rows = [Int](repeating: 0, count: (query.count + 1) * 16)
-        }
 
         mutating func visit(
-            node: Int, depth: Int, parentLabel: UInt32, best: Int, report: (Range<Int>, Int) -> Void
+            node: Int, depth: Int, parentLabel: UInt32, best: Int32, report: (Range<Int>, Int) -> Void
         ) {
             let m = query.count
             let width = m + 1
-            if rows.count < (depth + 1) * width { rows += [Int](repeating: 0, count: rows.count) }
-            let label = trie.labels[node]
-            var rowMinimum = depth
-            let last: Int = query.withUnsafeBufferPointer { q in
-                rows.withUnsafeMutableBufferPointer { table in
-                    let row = depth * width
-                    let previous = row - width
-                    let previous2 = previous - width
-                    table[row] = depth
-                    for j in 1...m {
-                        let cost = q[j - 1] == label ? 0 : 1
-                        var value = min(table[previous + j] + 1, table[row + j - 1] + 1, table[previous + j - 1] + cost)
-                        if depth > 1, j > 1, label == q[j - 2], parentLabel == q[j - 1] {
-                            value = min(value, table[previous2 + j - 2] + 1)
+            let k = Int(maxTypos)
+            let cap = maxTypos + 1
+            let label = labels[node]
+            let row = rows + depth * width
+            let previous = row - width
+            let previous2 = previous - width
+            let low = max(0, depth - k)
+            let high = min(m, depth + k)
+            var rowMinimum = cap
+            if low > 0 { row[low - 1] = cap }
+            if high < m { row[high + 1] = cap }
+            if high >= low {
+                for j in low...high {
+                    var value: Int32
+                    if j == 0 {
+                        value = Int32(depth)
+                    } else {
+                        let cost: Int32 = query[j - 1] == label ? 0 : 1
+                        value = min(previous[j] + 1, previous[j - 1] + cost)
+                        if j > low { value = min(value, row[j - 1] + 1) }
+                        if depth > 1, j > 1, label == query[j - 2], parentLabel == query[j - 1] {
+                            value = min(value, previous2[j - 2] + 1)
                         }
-                        table[row + j] = value
-                        if value < rowMinimum { rowMinimum = value }
                     }
-                    return table[row + m]
+                    if value > cap { value = cap }
+                    row[j] = value
+                    if value < rowMinimum { rowMinimum = value }
                 }
             }
+            let last = high == m ? row[m] : cap
             let word = trie.terminal[node]
             var best = best
             if prefix {
                 best = min(best, last)
                 if best <= maxTypos, rowMinimum >= best {
                     // Nothing below can come closer: the whole branch matches at `best`.
-                    report(Int(trie.firstWord[node])..<Int(trie.endWord[node]), best)
+                    report(Int(trie.firstWord[node])..<Int(trie.endWord[node]), Int(best))
                     return
                 }
                 if rowMinimum > maxTypos { return }
-                if word >= 0, best <= maxTypos { report(Int(word)..<Int(word) + 1, best) }
+                if word >= 0, best <= maxTypos { report(Int(word)..<Int(word) + 1, Int(best)) }
             } else {
-                if word >= 0, last <= maxTypos { report(Int(word)..<Int(word) + 1, last) }
+                if word >= 0, last <= maxTypos { report(Int(word)..<Int(word) + 1, Int(last)) }
                 if rowMinimum > maxTypos { return }
             }
             for index in Int(trie.childStart[node])..<Int(trie.childStart[node + 1]) {

@@ -35,7 +35,7 @@ struct TrieSearchTests {
                 for (id, word) in index.words.enumerated() {
                     let expected =
                         isLast ? EditDistance.prefixDistance(q, word).distance : EditDistance.distance(q, word)
-                    let found = matcher.distance[id] == .max ? nil : Int(matcher.distance[id])
+                    let found = matcher.distance(of: id).map(Int.init)
                     let want = expected <= matcher.maxTypos ? expected : nil
                     #expect(found == want, "query \(query) word \(String(decoding: word.map { UInt8($0) }, as: UTF8.self)) prefix \(isLast)")
                 }
