@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "TypeaheadEngine", dependencies: ["TypeaheadModel"]),
         .target(
             name: "TypeaheadSite",
-            dependencies: ["TypeaheadModel", "TypeaheadMarkdown", "TypeaheadMustache"]
+            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadMarkdown", "TypeaheadMustache"]
         ),
         .target(
             name: "TypeaheadCLI",

@@ -21,11 +21,14 @@ public struct SearchRequest: Sendable {
     /// Nil: the index's default (products: `hitsPerPage` of site.json; suggestions: 20).
     public var hitsPerPage: Int?
     public var typoTolerance: Bool
+    /// Algolia's `attributesToHighlight`; nil: every searchable attribute.
+    public var attributesToHighlight: [String]?
 
     public init(
         index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
-        typoTolerance: Bool = true
+        typoTolerance: Bool = true, attributesToHighlight: [String]? = nil
     ) {
+        self.attributesToHighlight = attributesToHighlight
         self.index = index
         self.query = query
         self.filter = filter
@@ -61,6 +64,8 @@ public final class SearchEngine: Sendable {
     private let arrayAttributes: [[Bool]]
     /// Idle working memory for each index, reused across queries (one per concurrent query).
     private let scratches = Mutex<[IndexName: [SearchScratch]]>([:])
+    /// `allowed` of each filter asked for so far.
+    private let filterCache = Mutex<[ByteKey: [Bool]]>([:])
 
     /// Builds both indices.
     public init(content: Content) {
@@ -107,6 +112,14 @@ public final class SearchEngine: Sendable {
     /// attribute (a string or an array of strings) holds the value exactly. Suggestions: `<sourceIndex>.facets.exact_matches.<attribute>`
     /// lists the value.
     public func allowed(_ index: IndexName, _ filter: Scope) -> [Bool] {
+        let key = ByteKey("\(index.rawValue)\u{0}\(filter.attribute)\u{0}\(filter.value)")
+        if let cached = filterCache.withLock({ $0[key] }) { return cached }
+        let result = computeAllowed(index, filter)
+        filterCache.withLock { $0[key] = result }
+        return result
+    }
+
+    private func computeAllowed(_ index: IndexName, _ filter: Scope) -> [Bool] {
         switch index {
         case .products:
             return content.products.map { product in
@@ -129,8 +142,18 @@ public final class SearchEngine: Sendable {
         min((hits + hitsPerPage - 1) / hitsPerPage, (paginationLimit + hitsPerPage - 1) / hitsPerPage)
     }
 
+    /// Answers a request for every page at once (`request.page` is ignored): one ranking, sliced.
+    public func allPages(_ request: SearchRequest) -> [SearchPage] {
+        search(request, pages: nil)
+    }
+
     /// Answers a request: one page of ranked hits with their highlights.
     public func search(_ request: SearchRequest) -> SearchPage {
+        search(request, pages: request.page)[0]
+    }
+
+    /// One page (`only`), or every page up to `nbPages` when `only` is nil (at least one, maybe empty).
+    private func search(_ request: SearchRequest, pages only: Int?) -> [SearchPage] {
         let index = index(request.index)
         let perPage =
             request.hitsPerPage
@@ -145,24 +168,30 @@ public final class SearchEngine: Sendable {
         let nbPages = Self.pageCount(hits: nbHits, hitsPerPage: perPage)
         // Hits beyond paginationLimitedTo are never returned.
         let reachable = min(nbHits, Self.paginationLimit)
-        let start = min(request.page * perPage, reachable)
-        let end = request.page < nbPages ? min(start + perPage, reachable) : start
-        let hits = Array(outcome.ranked[start..<end])
-        let highlights = hits.map { hit -> [String: [Highlight]] in
-            var result: [String: [Highlight]] = [:]
-            for (a, name) in index.attributeNames.enumerated() {
-                let values = index.records[hit.record].texts[a]
-                if values.isEmpty { continue }
-                let ids = index.wordIDs(record: hit.record, attribute: a)
-                result[name] = zip(values, ids).map {
-                    index.highlight($0, wordIDs: $1, outcome.matchers, queryWords: outcome.words)
+        let wanted = only.map { [$0] } ?? Array(0..<max(nbPages, 1))
+        return wanted.map { pageNumber in
+            var pageRequest = request
+            pageRequest.page = pageNumber
+            let start = min(pageNumber * perPage, reachable)
+            let end = pageNumber < nbPages ? min(start + perPage, reachable) : start
+            let hits = Array(outcome.ranked[start..<end])
+            let highlights = hits.map { hit -> [String: [Highlight]] in
+                var result: [String: [Highlight]] = [:]
+                for (a, name) in index.attributeNames.enumerated()
+                where request.attributesToHighlight?.contains(name) ?? true {
+                    let values = index.records[hit.record].texts[a]
+                    if values.isEmpty { continue }
+                    let ids = index.wordIDs(record: hit.record, attribute: a)
+                    result[name] = zip(values, ids).map {
+                        index.highlight($0, wordIDs: $1, outcome.matchers, queryWords: outcome.words)
+                    }
                 }
+                return result
             }
-            return result
+            return SearchPage(
+                request: pageRequest, hitsPerPage: perPage, nbHits: nbHits, nbPages: nbPages, hits: hits,
+                highlights: highlights)
         }
-        return SearchPage(
-            request: request, hitsPerPage: perPage, nbHits: nbHits, nbPages: nbPages, hits: hits,
-            highlights: highlights)
     }
 
     /// Whether attribute `name` of the product at `record` is an array (its highlight is too).

@@ -1,3 +1,5 @@
+import Foundation
+import TypeaheadEngine
 import TypeaheadMarkdown
 import TypeaheadModel
 import TypeaheadMustache
@@ -9,11 +11,21 @@ public protocol BuildProgress: AnyObject {
 }
 
 /// What a build produced.
-public struct BuildSummary: Sendable, Equatable {
+public struct BuildSummary: Sendable {
     public var products: Int
     public var suggestions: Int
     public var files: Int
     public var bytes: Int
+    /// Keys over all prefix maps, and shards.
+    public var keys: Int = 0
+    public var shards: Int = 0
+    public var largestShardBytes: Int = 0
+    public var resultPages: Int = 0
+    public var clientIndexBytes: Int = 0
+    /// Suggestions (objectIDs) with no product hit: they get no result page.
+    public var suggestionsWithoutHits: [String] = []
+    /// Seconds spent in each phase, in order.
+    public var phases: [(name: String, seconds: Double)] = []
 }
 
 /// Turns validated content and templates into the site's files (relative path → bytes).
@@ -30,24 +42,93 @@ public struct SiteBuilder {
 
     /// Every file of the site. Deterministic: the same content gives the same bytes.
     public func build() throws -> [String: [UInt8]] {
+        try buildWithSummary().files
+    }
+
+    /// Every file of the site, and what was built.
+    public func buildWithSummary() throws -> (files: [String: [UInt8]], summary: BuildSummary) {
+        var clock = PhaseClock()
         let renderer = MustacheRenderer(templates: templates.templates)
         let config = content.config
         let slugs = Slug.assign(content.products.map(\.objectID))
+        let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
         var files: [String: [UInt8]] = [:]
+        var summary = BuildSummary(
+            products: content.products.count, suggestions: content.suggestions.count, files: 0, bytes: 0)
 
         for (path, bytes) in templates.assets {
             files["assets/" + path] = bytes
         }
 
+        let engine = SearchEngine(content: content)
+        clock.lap("engine", &summary)
+
+        // Prefix maps: all suggestions, then each scope.
+        let builder = PrefixMapBuilder(engine: engine, perKey: config.suggestionsPerKey)
+        let mapFiles = PrefixMapFiles(content: content)
+        var layouts: [PrefixMapLayout] = []
+        for (i, scope) in ([nil] + config.scopes.map(Optional.some)).enumerated() {
+            progress?.update(phase: "Prefix maps", done: i, total: config.scopes.count + 1)
+            let id = scope.map(ResultPaths.scopeSlug) ?? "all"
+            layouts.append(mapFiles.write(id: id, scope: scope, builder: builder, into: &files))
+        }
+        summary.keys = layouts.reduce(0) { $0 + $1.keyCount + 1 }
+        summary.shards = layouts.reduce(0) { $0 + $1.manifest.count }
+        summary.largestShardBytes = layouts.map(\.largestShardBytes).max() ?? 0
+        clock.lap("prefix maps", &summary)
+
+        // Static result pages.
+        let pages = ResultPages(
+            engine: engine, renderer: renderer, productSlugs: slugs, suggestionSlugs: suggestionSlugs)
+        var withPages: [ByteKey: Bool] = [:]
+        for (done, suggestion) in content.suggestions.enumerated() {
+            if let count = try pages.render(suggestion, scope: nil, into: &files) {
+                summary.resultPages += count
+                withPages[ByteKey(suggestion.objectID)] = true
+            } else {
+                summary.suggestionsWithoutHits.append(suggestion.objectID)
+            }
+            for scope in config.scopes
+            where suggestion.exactMatches[scope.attribute]?.contains(where: { $0.utf8.elementsEqual(scope.value.utf8) }) ?? false {
+                summary.resultPages += try pages.render(suggestion, scope: scope, into: &files) ?? 0
+            }
+            if done % 64 == 0 || done + 1 == content.suggestions.count {
+                progress?.update(phase: "Result pages", done: done + 1, total: content.suggestions.count)
+            }
+        }
+        clock.lap("result pages", &summary)
+
+        let clientIndex = ClientIndex.write(content: content, productSlugs: slugs)
+        files[ClientIndex.path] = clientIndex
+        summary.clientIndexBytes = clientIndex.count
+        clock.lap("client index", &summary)
+
+        // The front page: search box data, popular suggestions (links without JavaScript), and the
+        // first page of the empty query.
         let ranked = CustomRanking(config.customRanking).sorted(content.products)
         let firstPage = ranked.prefix(config.hitsPerPage).map {
             PageData.card($0, slug: slugs[ByteKey($0.objectID)]!, root: "", config: config)
+        }
+        let byID = Dictionary(
+            content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })
+        let popular = (layouts.first?.empty ?? []).map { id -> MustacheValue in
+            let suggestion = byID[ByteKey(id)]!
+            let hasPage = withPages[ByteKey(id)] ?? false
+            return [
+                "query": .string(suggestion.query),
+                "href": hasPage
+                    ? .string(ResultPaths.file(suggestionSlug: suggestionSlugs[ByteKey(id)]!, scopeSlug: nil, page: 1))
+                    : .null,
+            ]
         }
         let index = PageData.page(
             config: config, root: "", title: config.title,
             extra: [
                 "results": .array(firstPage),
                 "resultCount": .int(content.products.count),
+                "popular": .array(popular),
+                "scopes": .array(config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
+                "dataJSON": .string(SiteData.json(layouts: layouts, content: content, suggestionSlugs: suggestionSlugs, withPages: withPages)),
             ])
         files["index.html"] = Array(try renderer.render(name: "index", data: index).utf8)
 
@@ -63,20 +144,67 @@ public struct SiteBuilder {
                 progress?.update(phase: "Rendering product pages", done: done + 1, total: total)
             }
         }
-        return files
+        clock.lap("product pages", &summary)
+        summary.files = files.count + 1
+        summary.bytes = files.values.reduce(SiteWriter.markerContents.utf8.count) { $0 + $1.count }
+        return (files, summary)
     }
 
     /// Builds and writes the site atomically to `output`.
     public func write(to output: String) throws -> BuildSummary {
         let writer = SiteWriter(output: output)
         try writer.checkTarget()
-        let files = try build()
+        var (files, summary) = try buildWithSummary()
         progress?.update(phase: "Writing \(files.count) files", done: 0, total: 1)
+        var clock = PhaseClock()
         try writer.write(files)
-        return BuildSummary(
-            products: content.products.count, suggestions: content.suggestions.count,
-            files: files.count + 1,
-            bytes: files.values.reduce(SiteWriter.markerContents.utf8.count) { $0 + $1.count })
+        files = [:]
+        clock.lap("write", &summary)
+        return summary
+    }
+}
+
+/// Measures phases with the monotonic clock (for the terminal and benchmarks, never the site).
+struct PhaseClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func lap(_ name: String, _ summary: inout BuildSummary) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        summary.phases.append((name, Double(now - last) / 1e9))
+        last = now
+    }
+}
+
+/// The JSON embedded in `index.html` (inside `<script type="application/json">`, escaped so no data
+/// can close the element): the maps' empty keys and manifests, the texts of the suggestions they
+/// name, and where result pages are.
+enum SiteData {
+    static func json(
+        layouts: [PrefixMapLayout], content: Content, suggestionSlugs: [ByteKey: String], withPages: [ByteKey: Bool]
+    ) -> String {
+        let byID = Dictionary(
+            content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })
+        var queries: [String: JSONValue] = [:]
+        let maps: [JSONValue] = layouts.map { layout in
+            for id in layout.empty { queries[id] = .string(byID[ByteKey(id)]!.query) }
+            return .object([
+                "id": .string(layout.id),
+                "scope": layout.scope.map { .object(["attribute": .string($0.attribute), "value": .string($0.value)]) } ?? .null,
+                "empty": .array(layout.empty.map(JSONValue.string)),
+                "manifest": .array(layout.manifest.map { .array([.string($0.firstKey), .string($0.file)]) }),
+            ])
+        }
+        let config = content.config
+        let data: JSONValue = .object([
+            "version": .number(1),
+            "title": .string(config.title),
+            "suggestionsPerKey": .number(Double(config.suggestionsPerKey)),
+            "hitsPerPage": .number(Double(config.hitsPerPage)),
+            "maps": .array(maps),
+            "queries": .object(queries),
+            "clientIndex": .string(ClientIndex.path),
+        ])
+        return JSONWriter.string(data, scriptSafe: true)
     }
 }
 

@@ -9,7 +9,7 @@ public struct TemplateSet: Sendable {
     public var assets: [String: [UInt8]]
 
     /// The templates a site needs.
-    public static let required = ["layout", "index", "product"]
+    public static let required = ["layout", "index", "product", "results"]
 
     public init(templates: [String: String], assets: [String: [UInt8]] = [:]) {
         self.templates = templates

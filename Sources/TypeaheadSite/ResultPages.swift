@@ -1,0 +1,118 @@
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadMustache
+
+/// Where a static result page lives: `search/<slug>/index.html` for page 1 and
+/// `search/<slug>/page/<n>/index.html` for page n ≥ 2, under `scopes/<scope-slug>/` for a scope.
+public enum ResultPaths {
+    public static func folder(suggestionSlug: String, scopeSlug: String?) -> String {
+        (scopeSlug.map { "scopes/\($0)/" } ?? "") + "search/\(suggestionSlug)/"
+    }
+
+    /// The file of 1-based page `page`.
+    public static func file(suggestionSlug: String, scopeSlug: String?, page: Int) -> String {
+        folder(suggestionSlug: suggestionSlug, scopeSlug: scopeSlug) + (page <= 1 ? "" : "page/\(page)/") + "index.html"
+    }
+
+    /// `../` repeated to climb from a file back to the site root.
+    public static func root(of file: String) -> String {
+        String(repeating: "../", count: file.split(separator: "/").count - 1)
+    }
+
+    /// The slug of a scope's folder.
+    public static func scopeSlug(_ scope: Scope) -> String { Slug.make(scope.filter) }
+}
+
+/// Renders the static result pages of every suggestion that has at least one product hit.
+struct ResultPages {
+    var engine: SearchEngine
+    var renderer: MustacheRenderer
+    var productSlugs: [ByteKey: String]
+    var suggestionSlugs: [ByteKey: String]
+
+    /// The pages of one suggestion (for one scope, or none), or nil when it has no hit.
+    func render(_ suggestion: Suggestion, scope: Scope?, into files: inout [String: [UInt8]]) throws -> Int? {
+        let config = engine.content.config
+        let pages = engine.allPages(
+            SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: ["name"]))
+        guard let first = pages.first, first.nbHits > 0 else { return nil }
+        let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
+        let scopeSlug = scope.map(ResultPaths.scopeSlug)
+        for page in pages {
+            let number = page.request.page + 1
+            let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: number)
+            let root = ResultPaths.root(of: file)
+            func link(_ n: Int) -> MustacheValue {
+                let target = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: n)
+                return .string(root + target)
+            }
+            let hits = zip(page.hits, page.highlights).map { hit, highlights -> MustacheValue in
+                let product = engine.content.products[hit.record]
+                guard case .object(var card) = PageData.card(
+                    product, slug: productSlugs[ByteKey(product.objectID)]!, root: root, config: config)
+                else { return .null }
+                card["nameHTML"] = .string(highlights["name"]?.first?.value ?? HTML.escape(product.name))
+                return .object(card)
+            }
+            let data = PageData.page(
+                config: config, root: root, title: suggestion.query,
+                extra: [
+                    "query": .string(suggestion.query),
+                    "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
+                    "nbHits": .int(page.nbHits),
+                    "page": .int(number),
+                    "nbPages": .int(page.nbPages),
+                    "hits": .array(hits),
+                    "previous": number > 1 ? link(number - 1) : .null,
+                    "next": number < page.nbPages ? link(number + 1) : .null,
+                ])
+            files[file] = Array(try renderer.render(name: "results", data: data).utf8)
+        }
+        return pages.count
+    }
+}
+
+/// The client index: the products' searchable attributes and what ranking and display need, as a
+/// classic script (`data/products.js`), one product a line, sorted by objectID:
+///
+///     typeaheadProducts({settings}, [
+///     ["<objectID>","<slug>",<price>,"<image>",[<custom ranking values>],<attribute values…>],
+///     ]);
+enum ClientIndex {
+    static let path = "data/products.js"
+
+    static func write(content: Content, productSlugs: [ByteKey: String]) -> [UInt8] {
+        let config = content.config
+        let ranking = CustomRanking(config.customRanking)
+        var bytes: [UInt8] = Array("typeaheadProducts(".utf8)
+        let settings: JSONValue = .object([
+            "fields": .array(
+                (["objectID", "slug", "price", "image", "customRanking"] + config.searchableAttributes).map(JSONValue.string)),
+            "searchableAttributes": .array(config.searchableAttributes.map(JSONValue.string)),
+            "customRanking": .array(config.customRanking.map(JSONValue.string)),
+            "hitsPerPage": .number(Double(config.hitsPerPage)),
+            "currency": .string(config.currency),
+        ])
+        JSONWriter.write(settings, scriptSafe: true, into: &bytes)
+        bytes += ", [\n".utf8
+        for product in content.products {
+            var fields: [JSONValue] = [
+                .string(product.objectID), .string(productSlugs[ByteKey(product.objectID)]!),
+                product.price.map(JSONValue.number) ?? .null,
+                PageData.safeURL(product.image).map(JSONValue.string) ?? .null,
+                .array(ranking.key(product.attributes).map { $0.map(JSONValue.number) ?? .null }),
+            ]
+            for attribute in config.searchableAttributes {
+                switch product.attributes[attribute] {
+                case .string(let text)?: fields.append(.string(text))
+                case .array(let values)?: fields.append(.array(values.filter { $0.stringValue != nil }))
+                default: fields.append(.null)
+                }
+            }
+            JSONWriter.write(.array(fields), scriptSafe: true, into: &bytes)
+            bytes += ",\n".utf8
+        }
+        bytes += "]);\n".utf8
+        return bytes
+    }
+}
