@@ -38,6 +38,7 @@ public struct TypeaheadCommand {
         Commands:
           build     Build the site from Content/ and Templates/ into _site/
           query     Ask the live engine; prints an Algolia-shaped JSON response
+          check     Prove a built site equal to the live engine, key by key, page by page
 
         Options:
           -h, --help     Show help (also: typeahead <command> --help)
@@ -83,6 +84,21 @@ public struct TypeaheadCommand {
 
         """
 
+    static let checkHelp = """
+        Usage: typeahead check [--content DIR] [--site DIR]
+
+        The harness: loads the content, builds the live engine, reads back what the site holds
+        (its prefix-map shards, embedded data and result pages) and compares every key of every
+        prefix map and every static result page with the engine's answer. Prints what it checked;
+        on any difference prints the first 10 with a count, and exits 1.
+
+        Options:
+          --content DIR   Products, suggestions and site.json (default: Content)
+          --site DIR      The built site (default: _site)
+          -h, --help      Show this help
+
+        """
+
     var console: Console
 
     public init(console: Console = .standard) {
@@ -109,6 +125,12 @@ public struct TypeaheadCommand {
                 return 0
             }
             return usageGuard(help: Self.buildHelp) { () throws(UsageError) -> Int32 in try build(rest) }
+        case "check":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.checkHelp)
+                return 0
+            }
+            return usageGuard(help: Self.checkHelp) { () throws(UsageError) -> Int32 in try check(rest) }
         case "query":
             if rest.contains("--help") || rest.contains("-h") {
                 console.out(Self.queryHelp)
@@ -172,6 +194,24 @@ public struct TypeaheadCommand {
         }
     }
 
+    // MARK: - check
+
+    private func check(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let options = try ParsedArguments(arguments, valued: ["--content", "--site"], flags: [])
+        if let extra = options.positionals.first {
+            throw UsageError(message: "unexpected argument \"\(extra)\"")
+        }
+        do {
+            let content = try ContentLoader(directory: options.values["--content"] ?? "Content").load()
+            let report = try SiteChecker(content: content, site: options.values["--site"] ?? "_site").run()
+            console.out(report.description)
+            return report.differenceCount == 0 ? 0 : 1
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+
     // MARK: - query
 
     private func query(_ arguments: [String]) throws(UsageError) -> Int32 {
@@ -217,6 +257,7 @@ public struct TypeaheadCommand {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let error as ContentError: return error.description
+        case let error as SiteChecker.Unreadable: return "error: \(error.description)"
         case let error as SiteWriteError:
             return error.description.hasPrefix("error:") ? error.description : "error: \(error.description)"
         default: return "error: \(error)"

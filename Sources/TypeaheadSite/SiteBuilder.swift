@@ -35,6 +35,10 @@ public struct SiteBuilder {
     public weak var progress: (any BuildProgress)?
 
     public init(content: Content, templates: TemplateSet, progress: (any BuildProgress)? = nil) {
+        var content = content
+        // Whatever order the records came in, the site is the same.
+        content.products.sort { utf8Less($0.objectID, $1.objectID) }
+        content.suggestions.sort { utf8Less($0.objectID, $1.objectID) }
         self.content = content
         self.templates = templates
         self.progress = progress

@@ -1,0 +1,271 @@
+import Foundation
+import TypeaheadEngine
+import TypeaheadModel
+
+/// The harness: reads back what a site contains (parsing its files, not reusing a build's memory)
+/// and compares every prefix-map key and every static result page with the live engine's answer,
+/// asked afresh for each (a direct query, not the builder's incremental path).
+public struct SiteChecker {
+    public var content: Content
+    public var site: String
+    /// How many differences are described in full.
+    public var shownDifferences = 10
+
+    public init(content: Content, site: String) {
+        self.content = content
+        self.site = site
+    }
+
+    /// What a check found.
+    public struct Report: Sendable {
+        public var maps = 0
+        public var keys = 0
+        public var shards = 0
+        public var resultPages = 0
+        public var differences: [String] = []
+        public var differenceCount = 0
+        public var seconds = 0.0
+
+        mutating func differ(_ text: String, limit: Int) {
+            differenceCount += 1
+            if differences.count < limit { differences.append(text) }
+        }
+
+        /// The text `typeahead check` prints.
+        public var description: String {
+            var text = "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages in \(String(format: "%.2f", seconds)) s.\n"
+            if differenceCount == 0 {
+                text += "Every precomputed answer equals the live engine's.\n"
+            } else {
+                text += "\(differenceCount) difference\(differenceCount == 1 ? "" : "s") from the live engine"
+                text += differenceCount > differences.count ? " (the first \(differences.count)):\n" : ":\n"
+                text += differences.map { "- \($0)\n" }.joined()
+            }
+            return text
+        }
+    }
+
+    /// A site that cannot be read at all (no index.html, no embedded data).
+    public struct Unreadable: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public func run() throws(Unreadable) -> Report {
+        let started = DispatchTime.now().uptimeNanoseconds
+        var report = Report()
+        let engine = SearchEngine(content: content)
+        let data = try siteData()
+        let config = content.config
+        guard case .array(let maps) = data["maps"] ?? .null else { throw Unreadable(description: "index.html: embedded data has no maps") }
+
+        // MARK: Prefix maps
+        let expectedScopes: [Scope?] = [nil] + config.scopes.map(Optional.some)
+        let foundScopes: [Scope?] = maps.map { map in
+            guard let attribute = map["scope"]?["attribute"]?.stringValue, let value = map["scope"]?["value"]?.stringValue
+            else { return nil }
+            return Scope(attribute: attribute, value: value)
+        }
+        if foundScopes != expectedScopes {
+            report.differ(
+                "prefix maps: expected maps for \(expectedScopes.map { $0?.filter ?? "(all)" }), found \(foundScopes.map { $0?.filter ?? "(all)" })",
+                limit: shownDifferences)
+        }
+        let perKey = config.suggestionsPerKey
+        let scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
+        for (map, scope) in zip(maps, foundScopes) {
+            report.maps += 1
+            let name = scope?.filter ?? "(all)"
+            let allowed = scope.map { engine.allowed(.suggestions, $0) }
+            var found = readMap(map, name: name, report: &report)
+            found[""] = map["empty"].map(Self.strings) ?? []
+            let expectedKeys = Self.keys(content.suggestions.indices.filter { allowed?[$0] ?? true }.map { content.suggestions[$0].query })
+            for key in expectedKeys where found[key] == nil {
+                report.differ("map \(name): key \"\(key)\" is missing", limit: shownDifferences)
+            }
+            let expectedSet = Set(expectedKeys.map(ByteKey.init))
+            for key in found.keys.sorted(by: utf8Less) where !expectedSet.contains(ByteKey(key)) {
+                report.differ("map \(name): unexpected key \"\(key)\"", limit: shownDifferences)
+            }
+            for key in expectedKeys {
+                guard let value = found[key] else { continue }
+                report.keys += 1
+                let outcome = engine.suggestions.search(key, allowed: allowed, scratch: scratch)
+                let expected = outcome.ranked.prefix(perKey).map { content.suggestions[$0.record].objectID }
+                if !value.elementsEqual(expected, by: { $0.utf8.elementsEqual($1.utf8) }) {
+                    report.differ(
+                        "map \(name), key \"\(key)\": expected \(Self.list(expected)), found \(Self.list(value))",
+                        limit: shownDifferences)
+                }
+            }
+        }
+
+        // MARK: Result pages
+        let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
+        for suggestion in content.suggestions {
+            let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
+            let scopes: [Scope?] = [nil] + config.scopes.filter { scope in
+                suggestion.exactMatches[scope.attribute]?.contains { $0.utf8.elementsEqual(scope.value.utf8) } ?? false
+            }
+            for scope in scopes {
+                let scopeSlug = scope.map(ResultPaths.scopeSlug)
+                let pages = engine.allPages(
+                    SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []))
+                let nbPages = pages.first?.nbHits == 0 ? 0 : pages.count
+                for page in pages where nbPages > 0 {
+                    let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
+                    let expected = page.hits.map { content.products[$0.record].objectID }
+                    report.resultPages += 1
+                    guard let html = read(file) else {
+                        report.differ("result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing", limit: shownDifferences)
+                        continue
+                    }
+                    let found = Self.objectIDs(inResultPage: html)
+                    if found != expected {
+                        report.differ(
+                            "result page \(file): expected \(Self.list(expected)), found \(Self.list(found))",
+                            limit: shownDifferences)
+                    }
+                }
+                // No page past the last, and no pages at all for a suggestion without hits.
+                let extra = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
+                if FileManager.default.fileExists(atPath: path(extra)) {
+                    report.differ("result page \(extra) should not exist (\"\(suggestion.query)\" has \(nbPages) pages)", limit: shownDifferences)
+                }
+            }
+        }
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return report
+    }
+
+    // MARK: - Reading the site
+
+    private func path(_ relative: String) -> String { (site as NSString).appendingPathComponent(relative) }
+
+    private func read(_ relative: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path(relative)) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    private func siteData() throws(Unreadable) -> JSONValue {
+        guard let html = read("index.html") else { throw Unreadable(description: "\(path("index.html")): no such file; is \(site) a Typeahead site?") }
+        let open = "<script type=\"application/json\" id=\"typeahead-data\">"
+        guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+        else { throw Unreadable(description: "\(path("index.html")): no embedded typeahead-data") }
+        do {
+            return try JSONParser.parse(Array(html[start.upperBound..<end.lowerBound].utf8))
+        } catch {
+            throw Unreadable(description: "\(path("index.html")): embedded data is malformed JSON (\(error.message))")
+        }
+    }
+
+    /// Every key of a map's shards with its value ("=" resolved), reporting malformed or unsorted
+    /// shards and keys outside their shard's range.
+    private func readMap(_ map: JSONValue, name: String, report: inout Report) -> [String: [String]] {
+        var values: [String: [String]] = [:]
+        guard case .array(let manifest) = map["manifest"] ?? .null else {
+            report.differ("map \(name): no manifest", limit: shownDifferences)
+            return values
+        }
+        let entries = manifest.compactMap { entry -> (String, String)? in
+            guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue, let file = pair[1].stringValue
+            else { return nil }
+            return (first, file)
+        }
+        for (i, (firstKey, file)) in entries.enumerated() {
+            report.shards += 1
+            guard SiteWriterPaths.isInside(file), let text = read(file) else {
+                report.differ("map \(name): shard \(file) is missing", limit: shownDifferences)
+                continue
+            }
+            let nextFirst = i + 1 < entries.count ? entries[i + 1].0 : nil
+            var previous: String?
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.first?.hasPrefix("typeaheadShard(") == true, lines.count >= 2 else {
+                report.differ("map \(name): shard \(file) does not start with typeaheadShard(", limit: shownDifferences)
+                continue
+            }
+            lines.removeFirst()
+            for (n, line) in lines.enumerated() where !line.isEmpty && line != "]);" {
+                let body = line.hasSuffix(",") ? line.dropLast() : line[...]
+                guard case .array(let pair)? = try? JSONParser.parse(Array(body.utf8)), pair.count == 2,
+                    let key = pair[0].stringValue
+                else {
+                    report.differ("map \(name): shard \(file) line \(n + 2) is malformed: \(line.prefix(80))", limit: shownDifferences)
+                    continue
+                }
+                if let previous, !utf8Less(previous, key) {
+                    report.differ("map \(name): shard \(file) line \(n + 2): key \"\(key)\" is out of order (after \"\(previous)\")", limit: shownDifferences)
+                }
+                if utf8Less(key, firstKey) || (nextFirst.map { !utf8Less(key, $0) } ?? false) {
+                    report.differ("map \(name): shard \(file): key \"\(key)\" is outside the shard's range", limit: shownDifferences)
+                }
+                previous = key
+                if pair[1] == .string("=") {
+                    let parent = String(decoding: PrefixMapFiles.parent(of: Array(key.utf8)), as: UTF8.self)
+                    guard let inherited = values[parent] else {
+                        report.differ("map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard", limit: shownDifferences)
+                        continue
+                    }
+                    values[key] = inherited
+                } else {
+                    values[key] = Self.strings(pair[1])
+                }
+            }
+        }
+        return values
+    }
+
+    // MARK: - Helpers
+
+    static func strings(_ value: JSONValue) -> [String] {
+        if case .array(let values) = value { return values.compactMap(\.stringValue) }
+        return []
+    }
+
+    static func list(_ ids: [String]) -> String {
+        "[" + ids.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
+    }
+
+    /// The keys of a prefix map, computed the plain way: the empty key, and every prefix cut at a
+    /// character of every normalised query and each of its word-suffixes (a trailing space dropped).
+    static func keys(_ queries: [String]) -> [String] {
+        var keys: Set<ByteKey> = [ByteKey("")]
+        for query in queries {
+            let words = TextNormalizer.words(query)
+            for start in words.indices {
+                var prefix = ""
+                for character in words[start...].joined(separator: " ") {
+                    prefix.append(character)
+                    keys.insert(ByteKey(prefix.hasSuffix(" ") ? String(prefix.dropLast()) : prefix))
+                }
+            }
+        }
+        return keys.map { String(decoding: $0.utf8, as: UTF8.self) }.sorted(by: utf8Less)
+    }
+
+    /// The `data-object-id` attributes of a result page's hits, unescaped.
+    static func objectIDs(inResultPage html: String) -> [String] {
+        var ids: [String] = []
+        var rest = html[...]
+        let marker = "<li class=\"hit\" data-object-id=\""
+        while let start = rest.range(of: marker) {
+            guard let end = rest[start.upperBound...].firstIndex(of: "\"") else { break }
+            ids.append(unescape(String(rest[start.upperBound..<end])))
+            rest = rest[end...]
+        }
+        return ids
+    }
+
+    static func unescape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+enum SiteWriterPaths {
+    /// Whether a path read from site data stays inside the site.
+    static func isInside(_ path: String) -> Bool {
+        (try? SiteWriter.checkRelative(path)) != nil
+    }
+}
