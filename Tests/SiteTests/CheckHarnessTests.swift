@@ -1,0 +1,130 @@
+import Foundation
+import Testing
+import TypeaheadModel
+import TypeaheadTestSupport
+
+@testable import TypeaheadSite
+
+/// Builds the small fixture site once per test into a fresh folder, to be corrupted.
+struct FixtureSite {
+    static let contentFolder = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/small/Content")
+    let content: Content
+    let site: URL
+
+    init() throws {
+        content = try ContentLoader(directory: Self.contentFolder.path).load()
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        site = try TestSupport.temporaryDirectory("check").appendingPathComponent("site")
+        _ = try SiteBuilder(content: content, templates: templates).write(to: site.path)
+    }
+
+    func check() throws -> SiteChecker.Report {
+        try SiteChecker(content: content, site: site.path).run()
+    }
+
+    func edit(_ file: String, _ change: (String) -> String) throws {
+        let url = site.appendingPathComponent(file)
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let changed = change(text)
+        #expect(changed != text, "the corruption of \(file) changed nothing")
+        try Data(changed.utf8).write(to: url)
+    }
+
+    /// The difference lines of a check, joined, for matching.
+    func differences() throws -> String {
+        let report = try check()
+        #expect(report.differenceCount > 0, "the corruption was not caught")
+        return report.differences.joined(separator: "\n")
+    }
+}
+
+@Suite("typeahead check catches every kind of corruption")
+struct CheckHarnessTests {
+    @Test("A freshly built site checks clean, key by key and page by page")
+    func clean() throws {
+        let site = try FixtureSite()
+        let report = try site.check()
+        #expect(report.differenceCount == 0, "\(report.differences)")
+        #expect(report.maps == 2)
+        #expect(report.keys > 50)
+        #expect(report.resultPages == 5)
+        #expect(report.description.contains("Every precomputed answer equals the live engine's."))
+    }
+
+    @Test("Two suggestions of a key in the wrong order")
+    func valueOrder() throws {
+        let site = try FixtureSite()
+        try site.edit("shards/all/c.js") {
+            $0.replacingOccurrences(of: #"["i",["iphone","iphone case"]]"#, with: #"["i",["iphone case","iphone"]]"#)
+        }
+        let differences = try site.differences()
+        #expect(differences.contains(#"map (all), key "i": expected ["iphone", "iphone case"], found ["iphone case", "iphone"]"#))
+    }
+
+    @Test("Keys out of order in a shard")
+    func keyOrder() throws {
+        let site = try FixtureSite()
+        try site.edit("shards/all/c.js") {
+            $0.replacingOccurrences(of: "[\"c\",[\"iphone case\"]],\n[\"ca\",\"=\"],", with: "[\"ca\",[\"iphone case\"]],\n[\"c\",[\"iphone case\"]],")
+        }
+        #expect(try site.differences().contains(#"key "c" is out of order (after "ca")"#))
+    }
+
+    @Test("A missing key")
+    func missingKey() throws {
+        let site = try FixtureSite()
+        try site.edit("shards/all/c.js") { $0.replacingOccurrences(of: "[\"samsung gala\",\"=\"],\n", with: "") }
+        #expect(try site.differences().contains(#"map (all): key "samsung gala" is missing"#))
+    }
+
+    @Test("An extra key")
+    func extraKey() throws {
+        let site = try FixtureSite()
+        try site.edit("shards/all/c.js") { $0.replacingOccurrences(of: "]);\n", with: "[\"zzz\",[\"iphone\"]],\n]);\n") }
+        #expect(try site.differences().contains(#"map (all): unexpected key "zzz""#))
+    }
+
+    @Test("A missing shard")
+    func missingShard() throws {
+        let site = try FixtureSite()
+        try FileManager.default.removeItem(at: site.site.appendingPathComponent("shards/all/c.js"))
+        #expect(try site.differences().contains("map (all): shard shards/all/c.js is missing"))
+    }
+
+    @Test("The empty key embedded in index.html changed")
+    func emptyKey() throws {
+        let site = try FixtureSite()
+        try site.edit("index.html") { $0.replacingOccurrences(of: #""empty":["iphone","iphone case","samsung galaxy"]"#, with: #""empty":["iphone"]"#) }
+        #expect(try site.differences().contains(#"map (all), key "": expected ["iphone", "iphone case", "samsung galaxy"], found ["iphone"]"#))
+    }
+
+    @Test("A result page's hits changed")
+    func resultPageHits() throws {
+        let site = try FixtureSite()
+        try site.edit("search/iphone/index.html") {
+            $0.replacingOccurrences(of: #"data-object-id="5005506""#, with: #"data-object-id="4984700""#)
+        }
+        #expect(try site.differences().contains(
+            #"result page search/iphone/index.html: expected ["5005506", "Case/42 ü", "4984700"], found ["4984700", "Case/42 ü", "4984700"]"#))
+    }
+
+    @Test("A result page missing, and one that should not exist")
+    func pages() throws {
+        let site = try FixtureSite()
+        try FileManager.default.removeItem(at: site.site.appendingPathComponent("search/samsung-galaxy-209ca4a4/index.html"))
+        try TestSupport.write("<html></html>", to: "search/iphone/page/2/index.html", in: site.site)
+        let differences = try site.differences()
+        #expect(differences.contains(#"result page search/samsung-galaxy-209ca4a4/index.html ("samsung galaxy", page 1 of 1) is missing"#))
+        #expect(differences.contains(#"result page search/iphone/page/2/index.html should not exist ("iphone" has 1 pages)"#))
+    }
+
+    @Test("The report shows the first 10 differences and the count")
+    func manyDifferences() throws {
+        let site = try FixtureSite()
+        try site.edit("shards/all/c.js") { $0.replacingOccurrences(of: "\"=\"", with: "[]") }
+        let report = try site.check()
+        #expect(report.differenceCount > 10)
+        #expect(report.differences.count == 10)
+        #expect(report.description.contains("differences from the live engine (the first 10):"))
+    }
+}

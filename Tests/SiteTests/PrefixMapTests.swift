@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadTestSupport
+
+@testable import TypeaheadSite
+
+@Suite("Prefix maps")
+struct PrefixMapTests {
+    /// The first 400 real suggestions of the sample (the suggestions index needs no products).
+    static let content: Content = {
+        var content = try! ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path).load()
+        content.suggestions = Array(content.suggestions.prefix(400))
+        content.products = Array(content.products.prefix(50))
+        return content
+    }()
+
+    @Test("The incremental builder gives exactly the direct engine answer for every key, scoped or not")
+    func builderEqualsEngine() {
+        let engine = SearchEngine(content: Self.content)
+        let builder = PrefixMapBuilder(engine: engine, perKey: 8)
+        for scope in [nil] + Self.content.config.scopes.map(Optional.some) {
+            let allowed = scope.map { engine.allowed(.suggestions, $0) }
+            var keys: [String] = []
+            var mismatches: [String] = []
+            builder.build(scope: scope) { entry in
+                keys.append(entry.key)
+                let direct = engine.suggestions.search(entry.key, allowed: allowed).ranked.prefix(8).map { Int32($0.record) }
+                if direct != entry.suggestions { mismatches.append(entry.key) }
+            }
+            #expect(mismatches.isEmpty, "\(scope?.filter ?? "all"): \(mismatches.prefix(5))")
+            let queries = Self.content.suggestions.indices.filter { allowed?[$0] ?? true }.map { Self.content.suggestions[$0].query }
+            #expect(keys == SiteChecker.keys(queries), "\(scope?.filter ?? "all")")
+        }
+    }
+
+    @Test("Keys: every prefix of every word-suffix, cut at a character, a trailing space dropped")
+    func keys() {
+        #expect(SiteChecker.keys(["iPhone 8 Case"]) == [
+            "", "8", "8 c", "8 ca", "8 cas", "8 case", "c", "ca", "cas", "case", "i", "ip", "iph", "ipho", "iphon",
+            "iphone", "iphone 8", "iphone 8 c", "iphone 8 ca", "iphone 8 cas", "iphone 8 case",
+        ])
+        #expect(SiteChecker.keys(["café"]).contains("caf"))
+    }
+
+    /// The shard lines of a site, by key.
+    static func lines(_ files: [String: [UInt8]]) -> [String: String] {
+        var result: [String: String] = [:]
+        for (path, bytes) in files where path.hasPrefix("shards/") {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst() where line.hasPrefix("[") {
+                let key = String(line.dropFirst(2).prefix { $0 != "\"" })
+                result[path + " " + key] = String(line)
+            }
+        }
+        return result
+    }
+
+    @Test("Adding one suggestion changes only the lines of keys whose answer changed (and their = children)")
+    func diffLocality() throws {
+        var content = Self.content
+        content.config.scopes = []
+        let before = SiteBuilderHarness.maps(content)
+        content.suggestions.append(Suggestion(objectID: "iphone 7 plus case", query: "iphone 7 plus case", popularity: 500))
+        let after = SiteBuilderHarness.maps(content)
+        let a = Self.lines(before.files)
+        let b = Self.lines(after.files)
+        let changed = Set(a.keys).symmetricDifference(b.keys).union(a.keys.filter { b[$0] != nil && a[$0] != b[$0] })
+        let changedKeys = Set(changed.map { String($0.split(separator: " ", maxSplits: 1)[1]) })
+        // Keys whose value changed: every changed line must be one of them or a child of one.
+        let valueChanged = Set(after.values.keys.filter { before.values[$0] != after.values[$0] })
+        for key in changedKeys {
+            let parent = String(decoding: PrefixMapFiles.parent(of: Array(key.utf8)), as: UTF8.self)
+            #expect(valueChanged.contains(key) || valueChanged.contains(parent), "\(key)")
+        }
+        #expect(!valueChanged.isEmpty)
+        #expect(changed.count <= 2 * valueChanged.count)
+        let changedFiles = Set(before.files.keys).union(after.files.keys).filter { before.files[$0] != after.files[$0] && $0.hasPrefix("shards/") }
+        #expect(changedFiles.count <= valueChanged.count, "\(changedFiles.sorted())")
+        print("diff locality: +1 suggestion → \(valueChanged.count) keys changed value, \(changed.count) shard lines, \(changedFiles.count) shard files")
+    }
+
+    @Test("Shards stay under the size bound and name suggestions by objectID")
+    func bounds() {
+        let result = SiteBuilderHarness.maps(Self.content)
+        for (path, bytes) in result.files where path.hasPrefix("shards/") {
+            #expect(bytes.count <= PrefixMapFiles.maximumBytes + 512, "\(path)")
+            #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("typeaheadShard("))
+        }
+    }
+}
+
+/// Runs only the prefix-map part of a build.
+enum SiteBuilderHarness {
+    static func maps(_ content: Content) -> (files: [String: [UInt8]], values: [String: [Int32]]) {
+        let engine = SearchEngine(content: content)
+        let builder = PrefixMapBuilder(engine: engine, perKey: content.config.suggestionsPerKey)
+        var files: [String: [UInt8]] = [:]
+        _ = PrefixMapFiles(content: content).write(id: "all", scope: nil, builder: builder, into: &files)
+        var values: [String: [Int32]] = [:]
+        builder.build(scope: nil) { values[$0.key] = $0.suggestions.map { Int32(content.suggestions[Int($0)].objectID.hashValue & 0x7fff_ffff) } }
+        return (files, values)
+    }
+}
