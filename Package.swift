@@ -32,6 +32,9 @@ let package = Package(
         .executableTarget(
             name: "EngineBenchmark", dependencies: ["TypeaheadEngine", "TypeaheadModel"],
             path: "Benchmarks/EngineBenchmark"),
+        .executableTarget(
+            name: "PrefixMapBenchmark", dependencies: ["TypeaheadEngine", "TypeaheadModel", "TypeaheadSite"],
+            path: "Benchmarks/PrefixMapBenchmark"),
 
         // MARK: - Tests
         .target(name: "TypeaheadTestSupport", path: "Tests/TypeaheadTestSupport"),

@@ -1,4 +1,9 @@
+import Dispatch
 import TypeaheadModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One key of a prefix map and its value: the first page of the suggestions index for the key.
 public struct PrefixMapEntry: Sendable, Equatable {
@@ -11,22 +16,21 @@ public struct PrefixMapEntry: Sendable, Equatable {
 ///
 /// Keys are enumerated in sorted order from the sorted word-suffixes of the suggestions (each key
 /// is a prefix of one of them, emitted once). The answer of a key is found among the matches of its
-/// parent key (the key one character shorter) whenever that is provably a superset: same typo
-/// allowance for the last word, or a new word appended. Word matchers are cached across keys.
-/// Only the top `k` are sorted.
+/// parent key (the key one character shorter) whenever that is provably a superset — the same typo
+/// allowance for the last word, or a new word appended — and shorter than the postings of the
+/// query's rarest word. Word matchers are cached. Only the top `k` are sorted. The sorted suffixes
+/// are cut into chunks worked on by all cores, then visited in order.
 public final class PrefixMapBuilder {
     public let engine: SearchEngine
     public let perKey: Int
     private let index: SearchIndex
-    private let scratch: SearchScratch
-    private var lastWordCache: [String: WordMatcher] = [:]
-    private var wholeWordCache: [String: WordMatcher] = [:]
+    private let workers: [Worker]
 
-    public init(engine: SearchEngine, perKey: Int) {
+    public init(engine: SearchEngine, perKey: Int, threads: Int = System.coreCount) {
         self.engine = engine
         self.perKey = perKey
         index = engine.suggestions
-        scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
+        workers = (0..<max(1, threads)).map { _ in Worker(index: engine.suggestions, perKey: perKey) }
     }
 
     /// The word-suffixes of the normalised queries of `suggestions` (record numbers), sorted and
@@ -51,47 +55,123 @@ public final class PrefixMapBuilder {
     public func build(scope: Scope?, visit: (PrefixMapEntry) -> Void) {
         let allowed = scope.map { engine.allowed(.suggestions, $0) }
         let members = index.records.indices.filter { allowed?[$0] ?? true }
-        let all = rank(words: [], candidates: members.map(Int32.init), allowed: nil)
-        visit(PrefixMapEntry(key: "", suggestions: top(all)))
+        var root = TopK(k: perKey)
+        index.rankEach([], candidates: members.map(Int32.init), allowed: nil, scratch: workers[0].scratch) {
+            root.add($0)
+        }
+        visit(PrefixMapEntry(key: "", suggestions: root.records))
 
-        // The stack of ancestors of the current key: its bytes, its matches (record numbers).
-        var stack: [(key: [UInt8], matches: [Int32], lastLength: Int, words: Int)] = []
-        var previous: [UInt8] = []
-        for suffix in suffixes(of: members) {
+        let suffixes = suffixes(of: members)
+        // Chunks of about equal size; a chunk starts with no parent on its stack, which only costs
+        // it the shortcut for its first keys.
+        let chunkSize = max(4096, suffixes.count / (workers.count * 16))
+        let chunks = stride(from: 0, to: suffixes.count, by: chunkSize).map { $0..<min($0 + chunkSize, suffixes.count) }
+        var next = 0
+        while next < chunks.count {
+            let batch = Array(chunks[next..<min(next + workers.count, chunks.count)])
+            let results = ResultSlots(count: batch.count)
+            let workers = self.workers
+            DispatchQueue.concurrentPerform(iterations: batch.count) { j in
+                let range = batch[j]
+                let previous = range.lowerBound > 0 ? suffixes[range.lowerBound - 1] : []
+                results.set(j, workers[j].run(suffixes[range], after: previous, allowed: allowed))
+            }
+            for j in batch.indices {
+                for entry in results.take(j) { visit(entry) }
+            }
+            next += batch.count
+        }
+    }
+
+    /// The number of cores to use.
+    public enum System {
+        public static var coreCount: Int {
+            #if canImport(Glibc)
+                return max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+            #else
+                return 2
+            #endif
+        }
+    }
+}
+
+/// Per-thread results of a batch, each slot written by one worker only.
+private final class ResultSlots: @unchecked Sendable {
+    private var slots: [[PrefixMapEntry]]
+    init(count: Int) { slots = Array(repeating: [], count: count) }
+    func set(_ i: Int, _ value: [PrefixMapEntry]) { slots[i] = value }
+    func take(_ i: Int) -> [PrefixMapEntry] {
+        defer { slots[i] = [] }
+        return slots[i]
+    }
+}
+
+/// One thread's working state: scratch memory and word-matcher caches.
+private final class Worker: @unchecked Sendable {
+    let index: SearchIndex
+    let perKey: Int
+    let scratch: SearchScratch
+    private var lastWordCache: [String: WordMatcher] = [:]
+    private var wholeWordCache: [String: WordMatcher] = [:]
+
+    init(index: SearchIndex, perKey: Int) {
+        self.index = index
+        self.perKey = perKey
+        scratch = SearchScratch(vocabularySize: index.vocabularySize)
+    }
+
+    /// The keys introduced by `suffixes` (sorted), given the suffix before them, with values.
+    func run(_ suffixes: ArraySlice<[UInt8]>, after before: [UInt8], allowed: [Bool]?) -> [PrefixMapEntry] {
+        var entries: [PrefixMapEntry] = []
+        // The stack of ancestors of the current key: its bytes, its words, its matches.
+        var stack: [(key: [UInt8], words: [String], matches: [Int32])] = []
+        var previous = before
+        for suffix in suffixes {
             var common = 0
             while common < previous.count, common < suffix.count, previous[common] == suffix[common] { common += 1 }
             previous = suffix
             // Emit prefixes longer than what the previous suffix shared, cut at a character.
             var end = common
-            // Never start inside a UTF-8 sequence.
             while end > 0, end < suffix.count, suffix[end] & 0xC0 == 0x80 { end -= 1 }
             while end < suffix.count {
                 end += 1
                 while end < suffix.count, suffix[end] & 0xC0 == 0x80 { end += 1 }
                 if suffix[end - 1] == 0x20 { continue }  // `iphone ` is the key `iphone`
                 let key = Array(suffix[..<end])
-                if stack.last?.key == key { continue }
                 while let top = stack.last, !(key.starts(with: top.key) && top.key.count < key.count) {
                     stack.removeLast()
                 }
                 let text = String(decoding: key, as: UTF8.self)
-                let words = text.split(separator: " ").map(String.init)
-                let lastLength = words.last!.unicodeScalars.count
-                var candidates: [Int32]?
-                if let parent = stack.last {
-                    let sameWords = parent.words == words.count
-                    let sameAllowance =
-                        EditDistance.allowedTypos(forLength: parent.lastLength)
-                        == EditDistance.allowedTypos(forLength: lastLength)
-                    if (sameWords && sameAllowance) || parent.words == words.count - 1 {
-                        candidates = parent.matches
+                let words: [String]
+                var parentMatches: [Int32]?
+                if let parent = stack.last, parent.key == PrefixMapShape.parent(of: key) {
+                    // The parent's words, with the last one grown or a new one appended.
+                    let grown = key.count > parent.key.count && key[parent.key.count] != 0x20
+                    if grown {
+                        words = parent.words.dropLast() + [String(decoding: key[(key.lastIndex(of: 0x20).map { $0 + 1 } ?? 0)...], as: UTF8.self)]
+                        let before = parent.words.last!.unicodeScalars.count
+                        let after = words.last!.unicodeScalars.count
+                        if EditDistance.allowedTypos(forLength: before) == EditDistance.allowedTypos(forLength: after) {
+                            parentMatches = parent.matches
+                        }
+                    } else {
+                        words = parent.words + [String(decoding: key[(parent.key.count + 1)...], as: UTF8.self)]
+                        parentMatches = parent.matches
                     }
+                } else {
+                    words = text.split(separator: " ").map(String.init)
                 }
-                let ranked = rank(words: words, candidates: candidates ?? nil, allowed: allowed)
-                visit(PrefixMapEntry(key: text, suggestions: top(ranked)))
-                stack.append((key, ranked.map { Int32($0.record) }, lastLength, words.count))
+                var matches: [Int32] = []
+                var best = TopK(k: perKey)
+                rank(words: words, parentMatches: parentMatches, allowed: allowed) { record in
+                    matches.append(Int32(truncatingIfNeeded: record.record))
+                    best.add(record)
+                }
+                entries.append(PrefixMapEntry(key: text, suggestions: best.records))
+                stack.append((key, words, matches))
             }
         }
+        return entries
     }
 
     private func matcher(_ word: String, isLast: Bool) -> WordMatcher {
@@ -107,23 +187,50 @@ public final class PrefixMapBuilder {
         return made
     }
 
-    private func rank(words: [String], candidates: [Int32]?, allowed: [Bool]?) -> [RankedRecord] {
+    /// Ranks the matches of `words`, scanning the parent key's matches or the postings of the
+    /// rarest word, whichever is shorter.
+    private func rank(
+        words: [String], parentMatches: [Int32]?, allowed: [Bool]?, _ body: (RankedRecord) -> Void
+    ) {
         let words = Array(words.prefix(SearchIndex.maximumQueryWords))
         let matchers = words.enumerated().map { matcher($0.element, isLast: $0.offset == words.count - 1) }
-        return index.rank(matchers, candidates: candidates, allowed: allowed, scratch: scratch)
+        var candidates = parentMatches
+        if let parent = parentMatches, let fewest = matchers.map(\.postingCount).min(), fewest < parent.count {
+            candidates = nil
+        }
+        index.rankEach(matchers, candidates: candidates, allowed: allowed, scratch: scratch, body)
+    }
+}
+
+/// The best `k` records seen, ranked, kept without sorting the rest.
+struct TopK {
+    let k: Int
+    private var best: [RankedRecord] = []
+
+    init(k: Int) {
+        self.k = k
+        best.reserveCapacity(k + 1)
     }
 
-    /// The first `perKey` records, ranked, without sorting the rest.
-    private func top(_ ranked: [RankedRecord]) -> [Int32] {
-        var best: [RankedRecord] = []
-        best.reserveCapacity(perKey + 1)
-        for record in ranked {
-            if best.count == perKey, let last = best.last, !record.precedes(last) { continue }
-            var i = best.count
-            while i > 0, record.precedes(best[i - 1]) { i -= 1 }
-            best.insert(record, at: i)
-            if best.count > perKey { best.removeLast() }
-        }
-        return best.map { Int32($0.record) }
+    mutating func add(_ record: RankedRecord) {
+        if best.count == k, let last = best.last, !record.precedes(last) { return }
+        var i = best.count
+        while i > 0, record.precedes(best[i - 1]) { i -= 1 }
+        best.insert(record, at: i)
+        if best.count > k { best.removeLast() }
+    }
+
+    var records: [Int32] { best.map { Int32(truncatingIfNeeded: $0.record) } }
+}
+
+/// Key arithmetic shared by the builder, the shard writer and the harness.
+public enum PrefixMapShape {
+    /// The key one character shorter (a trailing space dropped), as bytes.
+    public static func parent(of key: [UInt8]) -> [UInt8] {
+        var end = key.count - 1
+        while end > 0, key[end] & 0xC0 == 0x80 { end -= 1 }
+        var parent = Array(key[..<max(end, 0)])
+        if parent.last == 0x20 { parent.removeLast() }
+        return parent
     }
 }

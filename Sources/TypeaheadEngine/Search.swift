@@ -164,29 +164,56 @@ extension SearchIndex {
         _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch
     ) -> [RankedRecord] {
         var result: [RankedRecord] = []
+        rankEach(matchers, candidates: given, allowed: allowed, scratch: scratch) { result.append($0) }
+        return result
+    }
+
+    /// Calls `body` with every record matching `matchers`, in candidate order.
+    public func rankEach(
+        _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch,
+        _ body: (RankedRecord) -> Void
+    ) {
         if matchers.isEmpty {
-            result.reserveCapacity(given?.count ?? records.count)
             for record in given.map({ $0.map(Int.init) }) ?? Array(records.indices) where allowed?[record] ?? true {
                 var ranked = RankedRecord(
                     record: record, typos: 0, proximity: 0, attribute: 0, attributePosition: 0, exact: 0,
                     major: 0, minor: 0)
                 pack(&ranked)
-                result.append(ranked)
+                body(ranked)
             }
-            return result
+            return
         }
         let candidates = given ?? seedCandidates(matchers)
         let n = matchers.count
         scratch.load(matchers)
         defer { scratch.reset() }
         let exactWords = matchers.map(\.exactWord)
-        var typo = [Int](repeating: 0, count: n)
-        var exact = [Bool](repeating: false, count: n)
-        var lastAttribute = [Int](repeating: -1, count: n)
-        var lastPosition = [Int](repeating: 0, count: n)
-        var pairBest = [Int](repeating: 8, count: max(n - 1, 0))
-        result.reserveCapacity(min(candidates.count, 4096))
+        // Per-candidate state in raw memory: closures over local arrays would pay a dynamic
+        // exclusivity check on every access in this, the hottest loop.
+        let typo = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let exact = UnsafeMutablePointer<Bool>.allocate(capacity: n)
+        let lastAttribute = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let lastPosition = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        let pairBest = UnsafeMutablePointer<Int>.allocate(capacity: max(n - 1, 1))
+        defer {
+            typo.deallocate()
+            exact.deallocate()
+            lastAttribute.deallocate()
+            lastPosition.deallocate()
+            pairBest.deallocate()
+        }
         let stride = Self.maximumQueryWords
+        let single = n == 1
+        let singleExactWord = exactWords[0]
+        let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
+        // A typo-free query word (1-3 characters) needs a record word that starts like it.
+        var needInitials: UInt64 = 0
+        var needBigrams: UInt64 = 0
+        for matcher in matchers where matcher.maxTypos == 0 {
+            let (initial, bigram) = Self.signature(matcher.scalars)
+            needInitials |= initial
+            needBigrams |= bigram
+        }
 
         occurrences.withUnsafeBufferPointer { occurrences in
             occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
@@ -195,6 +222,15 @@ extension SearchIndex {
                         for candidate in candidates {
                             let record = Int(candidate)
                             if let allowed, !allowed[record] { continue }
+                            if initials[record] & needInitials != needInitials || bigrams[record] & needBigrams != needBigrams {
+                                continue
+                            }
+                            let first = Int(occurrenceStart[record])
+                            let end = Int(occurrenceStart[record + 1])
+                            // Quick rejection: some query word matches no word of the record.
+                            var seen: UInt32 = 0
+                            for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
+                            if seen != allBits { continue }
                             for i in 0..<n {
                                 typo[i] = Int.max
                                 exact[i] = false
@@ -203,7 +239,7 @@ extension SearchIndex {
                             for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
                             var bestAttribute = Int.max
                             var bestPosition = Int.max
-                            for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
+                            for o in first..<end {
                                 let occurrence = occurrences[o]
                                 let word = Int(occurrence.word)
                                 var bits = mask[word]
@@ -232,31 +268,25 @@ extension SearchIndex {
                             }
                             var typos = 0
                             var exactCount = 0
-                            var matchedAll = true
+                            var proximity = 0
                             for i in 0..<n {
-                                if typo[i] == Int.max {
-                                    matchedAll = false
-                                    break
-                                }
                                 typos += typo[i]
                                 if exact[i] { exactCount += 1 }
                             }
-                            guard matchedAll else { continue }
-                            if n == 1 {
+                            for p in 0..<max(n - 1, 0) { proximity += pairBest[p] }
+                            if single {
                                 // exactOnSingleWordQuery: attribute — the whole value must be the word.
-                                exactCount = exact[0] && soleWords[record].contains(exactWords[0]) ? 1 : 0
+                                exactCount = exact[0] && soleWords[record].contains(singleExactWord) ? 1 : 0
                             }
                             var ranked = RankedRecord(
-                                record: record, typos: typos, proximity: pairBest.reduce(0, +),
-                                attribute: bestAttribute, attributePosition: bestPosition, exact: exactCount,
-                                major: 0, minor: 0)
+                                record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
+                                attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
                             pack(&ranked)
-                            result.append(ranked)
+                            body(ranked)
                         }
                     }
                 }
             }
         }
-        return result
     }
 }

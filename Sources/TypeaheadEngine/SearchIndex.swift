@@ -48,6 +48,11 @@ public struct SearchIndex: Sendable {
     /// Words that alone make up a whole value of some attribute of record `r` (the single-word exact
     /// rule), sorted.
     let soleWords: [[Int32]]
+    /// For each record, a 64-bit signature of its words' first characters and first two characters
+    /// (one bit per hashed value), so a candidate lacking a typo-free word's start is skipped
+    /// without reading its words.
+    let initials: [UInt64]
+    let bigrams: [UInt64]
     /// Each record's place in the empty query's order (custom ranking, then objectID bytes).
     let customRank: [Int32]
 
@@ -114,6 +119,17 @@ public struct SearchIndex: Sendable {
         }
         self.occurrenceStart = occurrenceStart
         self.occurrences = occurrences
+        var initials = [UInt64](repeating: 0, count: records.count)
+        var bigrams = [UInt64](repeating: 0, count: records.count)
+        for record in records.indices {
+            for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
+                let (initial, bigram) = Self.signature(words[Int(occurrences[o].word)])
+                initials[record] |= initial
+                bigrams[record] |= bigram
+            }
+        }
+        self.initials = initials
+        self.bigrams = bigrams
         self.soleWords = soleWords
 
         var postingStart = [Int32](repeating: 0, count: words.count + 1)
@@ -140,6 +156,15 @@ public struct SearchIndex: Sendable {
         var customRank = [Int32](repeating: 0, count: records.count)
         for (rank, record) in ranked.enumerated() { customRank[record] = Int32(rank) }
         self.customRank = customRank
+    }
+
+    /// The signature bits of a word's first character and first two characters (0 when shorter).
+    static func signature(_ word: [UInt32]) -> (initial: UInt64, bigram: UInt64) {
+        guard let first = word.first else { return (0, 0) }
+        let initial: UInt64 = 1 << UInt64((first &* 2_654_435_761) >> 26 & 63)
+        guard word.count > 1 else { return (initial, 0) }
+        let pair = first &* 31 &+ word[1]
+        return (initial, 1 << UInt64((pair &* 2_654_435_761) >> 26 & 63))
     }
 
     /// The number of distinct words indexed.

@@ -44,18 +44,26 @@ public struct PrefixMapFiles {
         id: String, scope: Scope?, builder: PrefixMapBuilder, into files: inout [String: [UInt8]]
     ) -> PrefixMapLayout {
         let suggestions = content.suggestions
+        // Each suggestion's objectID as a JSON string, escaped once.
+        let encodedIDs: [[UInt8]] = suggestions.map {
+            var bytes: [UInt8] = []
+            JSONWriter.writeString($0.objectID, scriptSafe: true, into: &bytes)
+            return bytes
+        }
         var layout = PrefixMapLayout(
             id: id, scope: scope, empty: [], manifest: [], keyCount: 0, largestShardBytes: 0)
         var lines: [UInt8] = []
         var queries: [String: String] = [:]
         var shardFirstKey: String?
-        var valuesInShard: [[UInt8]: [Int32]] = [:]
+        // The keys of the current shard that are prefixes of the current key, with their values.
+        var ancestors: [(key: [UInt8], value: [Int32])] = []
 
         func flush() {
             guard let first = shardFirstKey else { return }
-            let name = "\(id)/\(Slug.make(first.isEmpty ? "root" : first))"
+            let name = "\(id)/\(Slug.make(first))"
             let file = "shards/\(name).js"
             var bytes: [UInt8] = []
+            bytes.reserveCapacity(lines.count + 256)
             bytes += "typeaheadShard(".utf8
             JSONWriter.writeString(name, scriptSafe: true, into: &bytes)
             bytes += ", ".utf8
@@ -69,44 +77,54 @@ public struct PrefixMapFiles {
             lines = []
             queries = [:]
             shardFirstKey = nil
-            valuesInShard = [:]
+            ancestors = []
         }
 
         builder.build(scope: scope) { entry in
-            let ids = entry.suggestions.map { suggestions[Int($0)].objectID }
             if entry.key.isEmpty {
-                layout.empty = ids
+                layout.empty = entry.suggestions.map { suggestions[Int($0)].objectID }
                 return
             }
             layout.keyCount += 1
             let key = Array(entry.key.utf8)
-            let parent = Self.parent(of: key)
-            let explicitLine = Self.line(key: entry.key, ids: ids)
-            let anchor = Self.isAnchor(entry.key)
+            var encodedKey: [UInt8] = []
+            JSONWriter.writeString(entry.key, scriptSafe: true, into: &encodedKey)
+            let explicitLength = encodedKey.count + 6 + entry.suggestions.reduce(0) { $0 + encodedIDs[Int($1)].count + 1 }
             if shardFirstKey != nil,
-                (lines.count >= Self.minimumBytes && anchor) || lines.count + explicitLine.count > Self.maximumBytes
+                (lines.count >= Self.minimumBytes && Self.isAnchor(key)) || lines.count + explicitLength > Self.maximumBytes
             {
                 flush()
             }
             if shardFirstKey == nil { shardFirstKey = entry.key }
-            if valuesInShard[parent] == entry.suggestions {
-                lines += Self.line(key: entry.key, same: true)
-            } else {
-                lines += explicitLine
-                for s in entry.suggestions where suggestions[Int(s)].query != suggestions[Int(s)].objectID {
-                    queries[suggestions[Int(s)].objectID] = suggestions[Int(s)].query
-                }
+            while let last = ancestors.last, !(key.starts(with: last.key) && last.key.count < key.count) {
+                ancestors.removeLast()
             }
-            valuesInShard[key] = entry.suggestions
+            lines.append(UInt8(ascii: "["))
+            lines += encodedKey
+            if let parent = ancestors.last, parent.key == Self.parent(of: key), parent.value == entry.suggestions {
+                lines += ",\"=\"],\n".utf8
+            } else {
+                lines += ",[".utf8
+                for (i, s) in entry.suggestions.enumerated() {
+                    if i > 0 { lines.append(UInt8(ascii: ",")) }
+                    lines += encodedIDs[Int(s)]
+                    let suggestion = suggestions[Int(s)]
+                    if !suggestion.query.utf8.elementsEqual(suggestion.objectID.utf8) {
+                        queries[suggestion.objectID] = suggestion.query
+                    }
+                }
+                lines += "]],\n".utf8
+            }
+            ancestors.append((key, entry.suggestions))
         }
         flush()
         return layout
     }
 
     /// Whether a key may start a shard: its hash ends in five zero bits (about one key in 32).
-    static func isAnchor(_ key: String) -> Bool {
+    static func isAnchor(_ key: [UInt8]) -> Bool {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 {
+        for byte in key {
             hash ^= UInt64(byte)
             hash &*= 0x100_0000_01b3
         }
@@ -114,30 +132,5 @@ public struct PrefixMapFiles {
     }
 
     /// The key one character shorter (a trailing space dropped), as bytes.
-    static func parent(of key: [UInt8]) -> [UInt8] {
-        var end = key.count - 1
-        while end > 0, key[end] & 0xC0 == 0x80 { end -= 1 }
-        var parent = Array(key[..<max(end, 0)])
-        if parent.last == 0x20 { parent.removeLast() }
-        return parent
-    }
-
-    static func line(key: String, ids: [String]) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        JSONWriter.writeString(key, scriptSafe: true, into: &bytes)
-        bytes += ",[".utf8
-        for (i, id) in ids.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONWriter.writeString(id, scriptSafe: true, into: &bytes)
-        }
-        bytes += "]],\n".utf8
-        return bytes
-    }
-
-    static func line(key: String, same: Bool) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        JSONWriter.writeString(key, scriptSafe: true, into: &bytes)
-        bytes += ",\"=\"],\n".utf8
-        return bytes
-    }
+    public static func parent(of key: [UInt8]) -> [UInt8] { PrefixMapShape.parent(of: key) }
 }
