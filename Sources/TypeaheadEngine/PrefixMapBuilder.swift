@@ -95,11 +95,25 @@ public final class PrefixMapBuilder {
     }
 }
 
-/// Per-thread results of a batch, each slot written by one worker only.
+/// Per-thread results of a batch, each slot written by one worker only. The slots are raw memory:
+/// two threads assigning elements of one Swift array race on its copy-on-write check.
 private final class ResultSlots: @unchecked Sendable {
-    private var slots: [[PrefixMapEntry]]
-    init(count: Int) { slots = Array(repeating: [], count: count) }
+    private let slots: UnsafeMutablePointer<[PrefixMapEntry]>
+    private let count: Int
+
+    init(count: Int) {
+        self.count = count
+        slots = .allocate(capacity: count)
+        slots.initialize(repeating: [], count: count)
+    }
+
+    deinit {
+        slots.deinitialize(count: count)
+        slots.deallocate()
+    }
+
     func set(_ i: Int, _ value: [PrefixMapEntry]) { slots[i] = value }
+
     func take(_ i: Int) -> [PrefixMapEntry] {
         defer { slots[i] = [] }
         return slots[i]
@@ -153,6 +167,12 @@ private final class Worker: @unchecked Sendable {
                         let after = words.last!.unicodeScalars.count
                         if EditDistance.allowedTypos(forLength: before) == EditDistance.allowedTypos(forLength: after) {
                             parentMatches = parent.matches
+                        } else if words.count > 1,
+                            let boundary = stack.last(where: { $0.words.count == words.count - 1 && key.count > $0.key.count && key[$0.key.count] == 0x20 })
+                        {
+                            // More typos allowed for the last word: its matches are no longer a
+                            // subset, but the other words' are, from the key that ends before it.
+                            parentMatches = boundary.matches
                         }
                     } else {
                         words = parent.words + [String(decoding: key[(parent.key.count + 1)...], as: UTF8.self)]

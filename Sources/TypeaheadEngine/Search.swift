@@ -66,6 +66,20 @@ public final class SearchScratch: @unchecked Sendable {
     var distances: [UInt8]
     var touched: [Int] = []
     var loadedWords = 0
+    /// Per-record marks for de-duplicating candidates, valid when equal to `stamp`.
+    var stamps: [UInt32] = []
+    private var stamp: UInt32 = 0
+
+    /// A fresh mark for `stamps`, sized for `records`.
+    func nextStamp(records: Int) -> UInt32 {
+        if stamps.count < records { stamps = [UInt32](repeating: 0, count: records) }
+        if stamp == .max {
+            for i in stamps.indices { stamps[i] = 0 }
+            stamp = 0
+        }
+        stamp += 1
+        return stamp
+    }
 
     public init(vocabularySize: Int) {
         mask = [UInt32](repeating: 0, count: vocabularySize)
@@ -140,26 +154,36 @@ extension SearchIndex {
     }
 
     /// The records of the query word with the fewest postings: every match is among them.
-    func seedCandidates(_ matchers: [WordMatcher]) -> [Int32] {
+    /// Every match is among them. Unique, in no particular order (a record seen twice is skipped
+    /// with the scratch's per-record stamps, not by sorting).
+    func seedCandidates(_ matchers: [WordMatcher], scratch: SearchScratch) -> [Int32] {
         let seed = matchers.indices.min { matchers[$0].postingCount < matchers[$1].postingCount }!
         var candidates: [Int32] = []
         candidates.reserveCapacity(matchers[seed].postingCount)
-        for (range, _) in matchers[seed].ranges {
+        let single = matchers[seed].ranges.count == 1 && matchers[seed].ranges[0].words.count == 1
+        if single {
+            let range = matchers[seed].ranges[0].words
             candidates.append(
                 contentsOf: postingRecords[Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound])])
+            return candidates
         }
-        if matchers[seed].ranges.count > 1 || matchers[seed].ranges.first.map({ $0.words.count > 1 }) == true {
-            candidates.sort()
-            var unique: [Int32] = []
-            unique.reserveCapacity(candidates.count)
-            for c in candidates where unique.last != c { unique.append(c) }
-            candidates = unique
+        let stamp = scratch.nextStamp(records: records.count)
+        scratch.stamps.withUnsafeMutableBufferPointer { stamps in
+            for (range, _) in matchers[seed].ranges {
+                for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
+                    let record = Int(postingRecords[p])
+                    if stamps[record] != stamp {
+                        stamps[record] = stamp
+                        candidates.append(Int32(record))
+                    }
+                }
+            }
         }
         return candidates
     }
 
     /// Every record matching the query words `matchers`, with its criteria, in no particular order.
-    /// `candidates`, when given, must contain every match (ascending record numbers).
+    /// `candidates`, when given, must contain every match, each once.
     public func rank(
         _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch
     ) -> [RankedRecord] {
@@ -183,7 +207,7 @@ extension SearchIndex {
             }
             return
         }
-        let candidates = given ?? seedCandidates(matchers)
+        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
         let n = matchers.count
         scratch.load(matchers)
         defer { scratch.reset() }

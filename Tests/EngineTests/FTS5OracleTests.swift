@@ -43,17 +43,20 @@ struct FTS5OracleTests {
     static func runSQLite(_ script: String) throws -> String {
         let file = try TestSupport.temporaryDirectory("fts").appendingPathComponent("script.sql")
         try Data(script.utf8).write(to: file)
+        let outputURL = file.deletingLastPathComponent().appendingPathComponent("output.txt")
+        FileManager.default.createFile(atPath: outputURL.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputURL)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["sqlite3", ":memory:"]
         process.standardInput = try FileHandle(forReadingFrom: file)
-        let out = Pipe()
-        process.standardOutput = out
+        // A file, not a pipe: see TestSupport.runTypeahead.
+        process.standardOutput = output
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try output.close()
         #expect(process.terminationStatus == 0)
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: try Data(contentsOf: outputURL), as: UTF8.self)
     }
 
     @Test("Same products for every suggestion and WANDS query and each of their prefixes")
