@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 import TypeaheadModel
 
 #if canImport(Glibc)
@@ -66,21 +67,23 @@ public final class PrefixMapBuilder {
         // it the shortcut for its first keys.
         let chunkSize = max(4096, suffixes.count / (workers.count * 16))
         let chunks = stride(from: 0, to: suffixes.count, by: chunkSize).map { $0..<min($0 + chunkSize, suffixes.count) }
-        var next = 0
-        while next < chunks.count {
-            let batch = Array(chunks[next..<min(next + workers.count, chunks.count)])
-            let results = ResultSlots(count: batch.count)
-            let workers = self.workers
-            DispatchQueue.concurrentPerform(iterations: batch.count) { j in
-                let range = batch[j]
-                let previous = range.lowerBound > 0 ? suffixes[range.lowerBound - 1] : []
-                results.set(j, workers[j].run(suffixes[range], after: previous, allowed: allowed))
+        // Workers take chunks in order while this thread visits finished chunks in order, so
+        // writing the shards overlaps with computing the next keys. At most `window` chunks wait.
+        let pipeline = ChunkPipeline(count: chunks.count, window: workers.count * 2)
+        let group = DispatchGroup()
+        for worker in workers {
+            DispatchQueue.global().async(group: group) {
+                while let c = pipeline.claim() {
+                    let range = chunks[c]
+                    let previous = range.lowerBound > 0 ? suffixes[range.lowerBound - 1] : []
+                    pipeline.deliver(c, worker.run(suffixes[range], after: previous, allowed: allowed))
+                }
             }
-            for j in batch.indices {
-                for entry in results.take(j) { visit(entry) }
-            }
-            next += batch.count
         }
+        for c in chunks.indices {
+            for entry in pipeline.take(c) { visit(entry) }
+        }
+        group.wait()
     }
 
     /// The number of cores to use.
@@ -95,28 +98,48 @@ public final class PrefixMapBuilder {
     }
 }
 
-/// Per-thread results of a batch, each slot written by one worker only. The slots are raw memory:
-/// two threads assigning elements of one Swift array race on its copy-on-write check.
-private final class ResultSlots: @unchecked Sendable {
-    private let slots: UnsafeMutablePointer<[PrefixMapEntry]>
+/// Hands chunks to workers in order and their results to the visiting thread in order, with at
+/// most `window` chunks claimed but not yet taken.
+private final class ChunkPipeline: Sendable {
+    private struct State {
+        var next = 0
+        var slots: [Int: [PrefixMapEntry]] = [:]
+    }
+
     private let count: Int
+    private let state = Mutex(State())
+    private let ready: [DispatchSemaphore]
+    private let window: DispatchSemaphore
 
-    init(count: Int) {
+    init(count: Int, window: Int) {
         self.count = count
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: [], count: count)
+        ready = (0..<count).map { _ in DispatchSemaphore(value: 0) }
+        self.window = DispatchSemaphore(value: window)
     }
 
-    deinit {
-        slots.deinitialize(count: count)
-        slots.deallocate()
+    /// The next chunk to work on, or nil when all are taken.
+    func claim() -> Int? {
+        window.wait()
+        let chunk: Int? = state.withLock { state in
+            guard state.next < count else { return nil }
+            state.next += 1
+            return state.next - 1
+        }
+        if chunk == nil { window.signal() }
+        return chunk
     }
 
-    func set(_ i: Int, _ value: [PrefixMapEntry]) { slots[i] = value }
+    func deliver(_ chunk: Int, _ entries: [PrefixMapEntry]) {
+        state.withLock { $0.slots[chunk] = entries }
+        ready[chunk].signal()
+    }
 
-    func take(_ i: Int) -> [PrefixMapEntry] {
-        defer { slots[i] = [] }
-        return slots[i]
+    /// Waits for chunk `chunk` and hands over its entries.
+    func take(_ chunk: Int) -> [PrefixMapEntry] {
+        ready[chunk].wait()
+        let entries = state.withLock { $0.slots.removeValue(forKey: chunk) ?? [] }
+        window.signal()
+        return entries
     }
 }
 
@@ -158,7 +181,7 @@ private final class Worker: @unchecked Sendable {
                 let text = String(decoding: key, as: UTF8.self)
                 let words: [String]
                 var parentMatches: [Int32]?
-                if let parent = stack.last, parent.key == PrefixMapShape.parent(of: key) {
+                if let parent = stack.last, parent.key.count == PrefixMapShape.parentLength(of: key) {
                     // The parent's words, with the last one grown or a new one appended.
                     let grown = key.count > parent.key.count && key[parent.key.count] != 0x20
                     if grown {
@@ -247,10 +270,15 @@ struct TopK {
 public enum PrefixMapShape {
     /// The key one character shorter (a trailing space dropped), as bytes.
     public static func parent(of key: [UInt8]) -> [UInt8] {
+        Array(key[..<parentLength(of: key)])
+    }
+
+    /// The length in bytes of the key one character shorter.
+    public static func parentLength(of key: [UInt8]) -> Int {
         var end = key.count - 1
         while end > 0, key[end] & 0xC0 == 0x80 { end -= 1 }
-        var parent = Array(key[..<max(end, 0)])
-        if parent.last == 0x20 { parent.removeLast() }
-        return parent
+        end = max(end, 0)
+        if end > 0, key[end - 1] == 0x20 { end -= 1 }
+        return end
     }
 }

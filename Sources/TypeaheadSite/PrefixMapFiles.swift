@@ -50,6 +50,8 @@ public struct PrefixMapFiles {
             JSONWriter.writeString($0.objectID, scriptSafe: true, into: &bytes)
             return bytes
         }
+        // Whether a suggestion's query text differs from its objectID (then the shard says so).
+        let queryDiffers: [Bool] = suggestions.map { !$0.query.utf8.elementsEqual($0.objectID.utf8) }
         var layout = PrefixMapLayout(
             id: id, scope: scope, empty: [], manifest: [], keyCount: 0, largestShardBytes: 0)
         var lines: [UInt8] = []
@@ -101,16 +103,17 @@ public struct PrefixMapFiles {
             }
             lines.append(UInt8(ascii: "["))
             lines += encodedKey
-            if let parent = ancestors.last, parent.key == Self.parent(of: key), parent.value == entry.suggestions {
+            if let parent = ancestors.last, parent.key.count == PrefixMapShape.parentLength(of: key),
+                parent.value == entry.suggestions
+            {
                 lines += ",\"=\"],\n".utf8
             } else {
                 lines += ",[".utf8
                 for (i, s) in entry.suggestions.enumerated() {
                     if i > 0 { lines.append(UInt8(ascii: ",")) }
                     lines += encodedIDs[Int(s)]
-                    let suggestion = suggestions[Int(s)]
-                    if !suggestion.query.utf8.elementsEqual(suggestion.objectID.utf8) {
-                        queries[suggestion.objectID] = suggestion.query
+                    if queryDiffers[Int(s)] {
+                        queries[suggestions[Int(s)].objectID] = suggestions[Int(s)].query
                     }
                 }
                 lines += "]],\n".utf8
