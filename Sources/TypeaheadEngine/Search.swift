@@ -88,21 +88,35 @@ public final class SearchScratch: @unchecked Sendable {
 
     func load(_ matchers: [WordMatcher]) {
         loadedWords = matchers.count
-        for (i, matcher) in matchers.enumerated() {
-            for (range, distance) in matcher.ranges {
-                for w in range {
-                    if mask[w] == 0 { touched.append(w) }
-                    mask[w] |= 1 << UInt32(i)
-                    distances[w * SearchIndex.maximumQueryWords + i] = distance
+        let stride = SearchIndex.maximumQueryWords
+        var touched = self.touched
+        self.touched = []
+        mask.withUnsafeMutableBufferPointer { mask in
+            distances.withUnsafeMutableBufferPointer { distances in
+                for (i, matcher) in matchers.enumerated() {
+                    for (range, distance) in matcher.ranges {
+                        for w in range {
+                            if mask[w] == 0 { touched.append(w) }
+                            mask[w] |= 1 << UInt32(i)
+                            distances[w * stride + i] = distance
+                        }
+                    }
                 }
             }
         }
+        self.touched = touched
     }
 
     func reset() {
-        for w in touched {
-            mask[w] = 0
-            for i in 0..<loadedWords { distances[w * SearchIndex.maximumQueryWords + i] = .max }
+        let stride = SearchIndex.maximumQueryWords
+        let words = loadedWords
+        mask.withUnsafeMutableBufferPointer { mask in
+            distances.withUnsafeMutableBufferPointer { distances in
+                for w in touched {
+                    mask[w] = 0
+                    for i in 0..<words { distances[w * stride + i] = .max }
+                }
+            }
         }
         touched.removeAll(keepingCapacity: true)
     }
