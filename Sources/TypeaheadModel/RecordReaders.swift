@@ -4,6 +4,24 @@ struct FieldReader {
     var record: String?
     var members: [String: JSONValue]
 
+    init(file: String, record: String?, members: [String: JSONValue]) {
+        self.file = file
+        self.record = record
+        self.members = members
+    }
+
+    /// A reader for one record of a content file, named by its place and objectID; nil (and a
+    /// reported problem) when the record is not an object.
+    init?(record value: JSONValue, file: String, place: String, _ collector: inout IssueCollector) {
+        guard case .object(let members) = value else {
+            collector.add(
+                ContentIssue(file: file, record: place, message: "expected an object, found \(value.typeName)"))
+            return nil
+        }
+        let id = members["objectID"]?.stringValue
+        self.init(file: file, record: id.map { "\(place) objectID \"\($0)\"" } ?? place, members: members)
+    }
+
     private func issue(_ field: String, _ message: String, _ collector: inout IssueCollector) {
         collector.add(ContentIssue(file: file, record: record, field: field, message: message))
     }
@@ -113,15 +131,9 @@ struct ProductReader {
     var config: SiteConfig
 
     func read(_ value: JSONValue, place: String, _ collector: inout IssueCollector) -> Product? {
-        guard case .object(let members) = value else {
-            collector.add(
-                ContentIssue(file: file, record: place, message: "expected an object, found \(value.typeName)"))
-            return nil
-        }
+        guard let fields = FieldReader(record: value, file: file, place: place, &collector) else { return nil }
+        let members = fields.members
         let before = collector.total
-        let id = members["objectID"]?.stringValue
-        let record = id.map { "\(place) objectID \"\($0)\"" } ?? place
-        let fields = FieldReader(file: file, record: record, members: members)
         let objectID = fields.requiredString("objectID", &collector)
         let name = fields.requiredString("name", &collector)
         let brand = fields.optionalString("brand", &collector)
@@ -154,15 +166,10 @@ struct SuggestionReader {
     var sourceIndex: String
 
     func read(_ value: JSONValue, place: String, _ collector: inout IssueCollector) -> Suggestion? {
-        guard case .object(let members) = value else {
-            collector.add(
-                ContentIssue(file: file, record: place, message: "expected an object, found \(value.typeName)"))
-            return nil
-        }
+        guard let fields = FieldReader(record: value, file: file, place: place, &collector) else { return nil }
+        let members = fields.members
+        let record = fields.record ?? place
         let before = collector.total
-        let id = members["objectID"]?.stringValue
-        let record = id.map { "\(place) objectID \"\($0)\"" } ?? place
-        let fields = FieldReader(file: file, record: record, members: members)
         let objectID = fields.requiredString("objectID", &collector)
         let query = fields.requiredString("query", &collector)
         let popularity = fields.optionalNumber("popularity", &collector)
