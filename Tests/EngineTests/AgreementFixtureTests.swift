@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadTestSupport
+
+/// The Swift engine's answers for a generated set of queries, kept in
+/// `Tests/JavaScript/fixtures/agreement.json`; the page's JavaScript must give the same answers
+/// (`node --test Tests/JavaScript`). This test proves the file is the engine's current answer;
+/// `TYPEAHEAD_RECORD_GOLDEN=1` rewrites it.
+@Suite("The JavaScript agreement fixture is the engine's answer")
+struct AgreementFixtureTests {
+    static let fixture = TestSupport.packageRoot.appendingPathComponent("Tests/JavaScript/fixtures/agreement.json")
+    /// How many products (the first, by objectID) the fixture indexes, to keep the JavaScript
+    /// side's brute-force matcher quick.
+    static let productCount = 300
+
+    /// Queries that are not keys: neighbours of keys, typos, reordered words, tricky Unicode.
+    static func queries(_ content: Content) -> [String] {
+        var queries: [String] = [
+            "", "  ", "ïphone", "ＩＰＨＯＮＥ", "İPHONE", "iPhone™ case", "ﬁtbit", "ΟΔΥΣΣΕΥΣ", "📱 phone", "手机",
+            "men's", "usb-c cable", "4g lte", "iphone8", "CAFÉ", "cafe\u{301}", "samsung galaxy s7 edge case",
+            "<script>alert(1)</script>", "\"quoted\" case", "a", "ip", "ipho", "iphnoe", "smasung", "galxy",
+            "otterbox defender iphone", "case iphone", "charger car", "xyzzy", "blakcberry",
+        ]
+        let keys = content.suggestions.map { TextNormalizer.normalize($0.query) }
+        var generator = 0x2545_F491_4F6C_DD1D as UInt64
+        func next(_ n: Int) -> Int {
+            generator ^= generator << 13
+            generator ^= generator >> 7
+            generator ^= generator << 17
+            return Int(generator % UInt64(n))
+        }
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        for _ in 0..<90 {
+            let key = keys[next(keys.count)]
+            var chars = Array(key)
+            guard chars.count > 2 else { continue }
+            let cut = 1 + next(chars.count - 1)
+            queries.append(String(chars[..<cut]) + String(letters[next(letters.count)]))  // a neighbour
+            let swap = next(chars.count - 1)
+            chars.swapAt(swap, swap + 1)
+            queries.append(String(chars))  // a typo
+            queries.append(key.split(separator: " ").reversed().joined(separator: " "))  // reordered
+        }
+        var seen = Set<String>()
+        return queries.filter { seen.insert($0).inserted }
+    }
+
+    static func answers() throws -> JSONValue {
+        var content = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path).load()
+        content.products = Array(content.products.prefix(productCount))
+        let engine = SearchEngine(content: content)
+        var cases: [JSONValue] = []
+        for query in queries(content) {
+            for index in IndexName.allCases {
+                let page = engine.search(SearchRequest(index: index, query: query, hitsPerPage: 20))
+                let ids = page.hits.map {
+                    index == .products ? content.products[$0.record].objectID : content.suggestions[$0.record].objectID
+                }
+                let attribute = index == .products ? "name" : "query"
+                var entry: [String: JSONValue] = [
+                    "index": .string(index.rawValue), "query": .string(query),
+                    "nbHits": .number(Double(page.nbHits)), "hits": .array(ids.map(JSONValue.string)),
+                ]
+                if let first = page.highlights.first?[attribute]?.first {
+                    entry["highlight"] = .string(first.value)
+                    entry["matchLevel"] = .string(first.matchLevel)
+                }
+                cases.append(.object(entry))
+            }
+        }
+        return .object([
+            "productCount": .number(Double(productCount)),
+            "cases": .array(cases),
+        ])
+    }
+
+    @Test("agreement.json holds the engine's current answers")
+    func fixture() throws {
+        let text = JSONWriter.string(try Self.answers()).replacingOccurrences(of: "},{", with: "},\n{") + "\n"
+        if ProcessInfo.processInfo.environment["TYPEAHEAD_RECORD_GOLDEN"] == "1" {
+            try Data(text.utf8).write(to: Self.fixture)
+            return
+        }
+        let recorded = try? String(contentsOf: Self.fixture, encoding: .utf8)
+        #expect(recorded != nil, "missing \(Self.fixture.path): record it with TYPEAHEAD_RECORD_GOLDEN=1")
+        #expect(recorded == text, "agreement.json is stale: re-record it with TYPEAHEAD_RECORD_GOLDEN=1")
+    }
+}
