@@ -8,9 +8,13 @@ import TypeaheadModel
 
 /// One key of a prefix map and its value: the first page of the suggestions index for the key.
 public struct PrefixMapEntry: Sendable, Equatable {
-    public var key: String
+    /// The key's UTF-8 bytes.
+    public var keyBytes: [UInt8]
     /// Suggestion record numbers (indices into `Content.suggestions`), ranked.
     public var suggestions: [Int32]
+
+    /// The key.
+    public var key: String { String(decoding: keyBytes, as: UTF8.self) }
 }
 
 /// Computes prefix maps (ENGINE.md, "The prefix map") without a full engine query per key.
@@ -60,7 +64,7 @@ public final class PrefixMapBuilder {
         index.rankEach([], candidates: members.map(Int32.init), allowed: nil, scratch: workers[0].scratch) {
             root.add($0)
         }
-        visit(PrefixMapEntry(key: "", suggestions: root.records))
+        visit(PrefixMapEntry(keyBytes: [], suggestions: root.records))
 
         let suffixes = suffixes(of: members)
         // Chunks of about equal size; a chunk starts with no parent on its stack, which only costs
@@ -148,8 +152,8 @@ private final class Worker: @unchecked Sendable {
     let index: SearchIndex
     let perKey: Int
     let scratch: SearchScratch
-    private var lastWordCache: [String: WordMatcher] = [:]
-    private var wholeWordCache: [String: WordMatcher] = [:]
+    private var lastWordCache: [[UInt8]: WordMatcher] = [:]
+    private var wholeWordCache: [[UInt8]: WordMatcher] = [:]
 
     init(index: SearchIndex, perKey: Int) {
         self.index = index
@@ -160,8 +164,9 @@ private final class Worker: @unchecked Sendable {
     /// The keys introduced by `suffixes` (sorted), given the suffix before them, with values.
     func run(_ suffixes: ArraySlice<[UInt8]>, after before: [UInt8], allowed: [Bool]?) -> [PrefixMapEntry] {
         var entries: [PrefixMapEntry] = []
-        // The stack of ancestors of the current key: its bytes, its words, its matches.
-        var stack: [(key: [UInt8], words: [String], matches: [Int32])] = []
+        // The ancestors of the current key: its bytes, its words' lengths in characters, the
+        // matchers of its words (the last one as a prefix), and its matches.
+        var stack: [(key: [UInt8], lastLength: Int, matchers: [WordMatcher], matches: [Int32])] = []
         var previous = before
         for suffix in suffixes {
             var common = 0
@@ -178,65 +183,76 @@ private final class Worker: @unchecked Sendable {
                 while let top = stack.last, !(key.starts(with: top.key) && top.key.count < key.count) {
                     stack.removeLast()
                 }
-                let text = String(decoding: key, as: UTF8.self)
-                let words: [String]
+                let lastStart = (key.lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
+                let lastWord = key[lastStart...]
+                let lastLength = lastWord.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                var matchers: [WordMatcher]
                 var parentMatches: [Int32]?
                 if let parent = stack.last, parent.key.count == PrefixMapShape.parentLength(of: key) {
-                    // The parent's words, with the last one grown or a new one appended.
-                    let grown = key.count > parent.key.count && key[parent.key.count] != 0x20
-                    if grown {
-                        words = parent.words.dropLast() + [String(decoding: key[(key.lastIndex(of: 0x20).map { $0 + 1 } ?? 0)...], as: UTF8.self)]
-                        let before = parent.words.last!.unicodeScalars.count
-                        let after = words.last!.unicodeScalars.count
-                        if EditDistance.allowedTypos(forLength: before) == EditDistance.allowedTypos(forLength: after) {
+                    if key[parent.key.count] != 0x20 {
+                        // The last word grew.
+                        matchers = parent.matchers
+                        matchers[matchers.count - 1] = matcher(lastWord, isLast: true)
+                        if EditDistance.allowedTypos(forLength: parent.lastLength)
+                            == EditDistance.allowedTypos(forLength: lastLength)
+                        {
                             parentMatches = parent.matches
-                        } else if words.count > 1,
-                            let boundary = stack.last(where: { $0.words.count == words.count - 1 && key.count > $0.key.count && key[$0.key.count] == 0x20 })
+                        } else if matchers.count > 1,
+                            let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 })
                         {
                             // More typos allowed for the last word: its matches are no longer a
                             // subset, but the other words' are, from the key that ends before it.
                             parentMatches = boundary.matches
                         }
                     } else {
-                        words = parent.words + [String(decoding: key[(parent.key.count + 1)...], as: UTF8.self)]
+                        // A word was appended: the parent's last word is now a whole word.
+                        matchers = parent.matchers
+                        let previousStart = (key[..<(lastStart - 1)].lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
+                        matchers[matchers.count - 1] = matcher(key[previousStart..<(lastStart - 1)], isLast: false)
+                        matchers.append(matcher(lastWord, isLast: true))
                         parentMatches = parent.matches
                     }
                 } else {
-                    words = text.split(separator: " ").map(String.init)
+                    matchers = []
+                }
+                if matchers.isEmpty || matchers.count > SearchIndex.maximumQueryWords {
+                    // No parent to start from, or past the words a query keeps: as the engine does.
+                    let words = key.split(separator: 0x20).prefix(SearchIndex.maximumQueryWords)
+                    matchers = words.enumerated().map { matcher($0.element, isLast: $0.offset == words.count - 1) }
+                    if key.split(separator: 0x20).count > SearchIndex.maximumQueryWords { parentMatches = nil }
                 }
                 var matches: [Int32] = []
                 var best = TopK(k: perKey)
-                rank(words: words, parentMatches: parentMatches, allowed: allowed) { record in
+                rank(matchers, parentMatches: parentMatches, allowed: allowed) { record in
                     matches.append(Int32(truncatingIfNeeded: record.record))
                     best.add(record)
                 }
-                entries.append(PrefixMapEntry(key: text, suggestions: best.records))
-                stack.append((key, words, matches))
+                entries.append(PrefixMapEntry(keyBytes: key, suggestions: best.records))
+                stack.append((key, lastLength, matchers, matches))
             }
         }
         return entries
     }
 
-    private func matcher(_ word: String, isLast: Bool) -> WordMatcher {
+    private func matcher(_ word: ArraySlice<UInt8>, isLast: Bool) -> WordMatcher {
+        let bytes = Array(word)
         if isLast {
-            if let cached = lastWordCache[word] { return cached }
-            let made = index.matcher(for: word, isLast: true, typoTolerance: true)
-            lastWordCache[word] = made
+            if let cached = lastWordCache[bytes] { return cached }
+            let made = index.matcher(for: String(decoding: bytes, as: UTF8.self), isLast: true, typoTolerance: true)
+            lastWordCache[bytes] = made
             return made
         }
-        if let cached = wholeWordCache[word] { return cached }
-        let made = index.matcher(for: word, isLast: false, typoTolerance: true)
-        wholeWordCache[word] = made
+        if let cached = wholeWordCache[bytes] { return cached }
+        let made = index.matcher(for: String(decoding: bytes, as: UTF8.self), isLast: false, typoTolerance: true)
+        wholeWordCache[bytes] = made
         return made
     }
 
-    /// Ranks the matches of `words`, scanning the parent key's matches or the postings of the
-    /// rarest word, whichever is shorter.
+    /// Ranks the matches of the query words `matchers`, scanning the parent key's matches or the
+    /// postings of the rarest word, whichever is shorter.
     private func rank(
-        words: [String], parentMatches: [Int32]?, allowed: [Bool]?, _ body: (RankedRecord) -> Void
+        _ matchers: [WordMatcher], parentMatches: [Int32]?, allowed: [Bool]?, _ body: (RankedRecord) -> Void
     ) {
-        let words = Array(words.prefix(SearchIndex.maximumQueryWords))
-        let matchers = words.enumerated().map { matcher($0.element, isLast: $0.offset == words.count - 1) }
         var candidates = parentMatches
         if let parent = parentMatches, let fewest = matchers.map(\.postingCount).min(), fewest < parent.count {
             candidates = nil

@@ -83,12 +83,12 @@ public struct PrefixMapFiles {
         }
 
         builder.build(scope: scope) { entry in
-            if entry.key.isEmpty {
+            if entry.keyBytes.isEmpty {
                 layout.empty = entry.suggestions.map { suggestions[Int($0)].objectID }
                 return
             }
             layout.keyCount += 1
-            let key = Array(entry.key.utf8)
+            let key = entry.keyBytes
             var encodedKey: [UInt8] = []
             JSONWriter.writeString(entry.key, scriptSafe: true, into: &encodedKey)
             let explicitLength = encodedKey.count + 6 + entry.suggestions.reduce(0) { $0 + encodedIDs[Int($1)].count + 1 }
