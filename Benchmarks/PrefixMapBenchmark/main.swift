@@ -79,7 +79,8 @@ var values: [String: [String]] = [:]
 var keysInOrder: [String] = []
 for (_, file) in layout.manifest {
     var previousValues: [String: [String]] = [:]
-    for line in String(decoding: files[file]!, as: UTF8.self).split(separator: "\n").dropFirst() where line.hasPrefix("[") {
+    for line in String(decoding: files[file]!, as: UTF8.self).split(separator: "\n").dropFirst()
+    where line.hasPrefix("[") {
         guard case .array(let pair) = try JSONParser.parse(Array(line.dropLast().utf8)) else { continue }
         let key = pair[0].stringValue!
         let value: [String]
@@ -87,7 +88,9 @@ for (_, file) in layout.manifest {
             value = previousValues[String(decoding: PrefixMapFiles.parent(of: Array(key.utf8)), as: UTF8.self)]!
         } else if case .array(let ids) = pair[1] {
             value = ids.compactMap(\.stringValue)
-        } else { value = [] }
+        } else {
+            value = []
+        }
         previousValues[key] = value
         keysInOrder.append(key)
         if keysInOrder.count % max(1, layout.keyCount / checkSample) == 0 { values[key] = value }

@@ -50,7 +50,8 @@ struct ParsedArguments {
         guard let text = values[name] else { return nil }
         guard let value = Int(text), range.contains(value) else {
             throw UsageError(
-                message: "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
+                message:
+                    "\(name) expects a whole number from \(range.lowerBound) to \(range.upperBound), not \"\(text)\"")
         }
         return value
     }

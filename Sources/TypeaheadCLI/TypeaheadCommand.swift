@@ -175,13 +175,19 @@ public struct TypeaheadCommand {
             progress.finish()
             if !quiet {
                 let seconds = Date().timeIntervalSince(started)
-                var text = "Built \(output): \(summary.products) products, \(summary.suggestions) suggestions, \(summary.files) files, \(summary.bytes) bytes in \(String(format: "%.2f", seconds)) s.\n"
-                text += "  prefix maps: \(summary.keys) keys in \(summary.shards) shards (largest \(summary.largestShardBytes) bytes); \(summary.resultPages) result pages; client index \(summary.clientIndexBytes) bytes\n"
-                text += "  phases: " + summary.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", ") + "\n"
+                var text =
+                    "Built \(output): \(summary.products) products, \(summary.suggestions) suggestions, \(summary.files) files, \(summary.bytes) bytes in \(String(format: "%.2f", seconds)) s.\n"
+                text +=
+                    "  prefix maps: \(summary.keys) keys in \(summary.shards) shards (largest \(summary.largestShardBytes) bytes); \(summary.resultPages) result pages; client index \(summary.clientIndexBytes) bytes\n"
+                text +=
+                    "  phases: "
+                    + summary.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(
+                        separator: ", ") + "\n"
                 if !summary.suggestionsWithoutHits.isEmpty {
                     let shown = summary.suggestionsWithoutHits.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
                     let more = summary.suggestionsWithoutHits.count > 10 ? ", …" : ""
-                    text += "  \(summary.suggestionsWithoutHits.count) suggestions have no hit in this catalogue and get no result page: \(shown)\(more)\n"
+                    text +=
+                        "  \(summary.suggestionsWithoutHits.count) suggestions have no hit in this catalogue and get no result page: \(shown)\(more)\n"
                 }
                 text += "Open \(output)/index.html in a browser.\n"
                 console.err(text)
@@ -222,7 +228,8 @@ public struct TypeaheadCommand {
             throw UsageError(
                 message: options.positionals.isEmpty
                     ? "missing QUERY (use \"\" for the empty query)"
-                    : "expected one QUERY, found \(options.positionals.count) arguments; quote a query of several words")
+                    : "expected one QUERY, found \(options.positionals.count) arguments; quote a query of several words"
+            )
         }
         let indexName = options.values["--index"] ?? "products"
         guard let index = IndexName(rawValue: indexName) else {

@@ -260,7 +260,9 @@ extension SearchIndex {
                         for candidate in candidates {
                             let record = Int(candidate)
                             if let allowed, !allowed[record] { continue }
-                            if initials[record] & needInitials != needInitials || bigrams[record] & needBigrams != needBigrams {
+                            if initials[record] & needInitials != needInitials
+                                || bigrams[record] & needBigrams != needBigrams
+                            {
                                 continue
                             }
                             let first = Int(occurrenceStart[record])

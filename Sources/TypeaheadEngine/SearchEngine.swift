@@ -94,7 +94,8 @@ public final class SearchEngine: Sendable {
             return IndexedRecord(objectID: product.objectID, texts: texts, customKey: ranking.key(product.attributes))
         }
         arrayAttributes = arrays
-        products = SearchIndex(attributeNames: config.searchableAttributes, records: productRecords, customRanking: ranking)
+        products = SearchIndex(
+            attributeNames: config.searchableAttributes, records: productRecords, customRanking: ranking)
         let suggestionRanking = CustomRanking(["desc(popularity)"])
         suggestions = SearchIndex(
             attributeNames: ["query"],

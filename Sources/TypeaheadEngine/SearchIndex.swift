@@ -111,7 +111,8 @@ public struct SearchIndex: Sendable {
             for entry in list {
                 let word = renumber[Int(entry.word)]
                 occurrences.append(
-                    WordOccurrence(word: word, attribute: entry.attribute, element: entry.element, position: entry.position))
+                    WordOccurrence(
+                        word: word, attribute: entry.attribute, element: entry.element, position: entry.position))
                 if seen.insert(word).inserted { counts[Int(word)] += 1 }
             }
             occurrenceStart.append(Int32(occurrences.count))

@@ -115,7 +115,9 @@ struct VocabularyTrie: Sendable {
                 var walker = Walker(
                     trie: self, query: q, labels: labels, rows: rows, maxTypos: Int32(maxTypos), prefix: prefix)
                 for index in Int(childStart[0])..<Int(childStart[1]) {
-                    walker.visit(node: Int(children[index]), depth: 1, parentLabel: 0, best: Int32(min(initialBest, 255)), report: report)
+                    walker.visit(
+                        node: Int(children[index]), depth: 1, parentLabel: 0, best: Int32(min(initialBest, 255)),
+                        report: report)
                 }
             }
         }

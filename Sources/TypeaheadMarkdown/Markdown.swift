@@ -15,9 +15,11 @@ public enum Markdown {
         return source.withUTF8 { buffer -> String in
             let options = CMARK_OPT_DEFAULT | CMARK_OPT_SAFE
             guard
-                let rendered = buffer.withMemoryRebound(to: CChar.self, { chars in
-                    cmark_markdown_to_html(chars.baseAddress, chars.count, options)
-                })
+                let rendered = buffer.withMemoryRebound(
+                    to: CChar.self,
+                    { chars in
+                        cmark_markdown_to_html(chars.baseAddress, chars.count, options)
+                    })
             else { return "" }
             defer { free(rendered) }
             return String(cString: rendered)

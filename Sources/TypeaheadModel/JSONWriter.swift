@@ -46,7 +46,9 @@ public enum JSONWriter {
         output.append(UInt8(ascii: "\""))
         func unicodeEscape(_ value: UInt32) {
             output += "\\u".utf8
-            for shift in stride(from: 12, through: 0, by: -4) { output.append(hex[Int((value >> UInt32(shift)) & 0xF)]) }
+            for shift in stride(from: 12, through: 0, by: -4) {
+                output.append(hex[Int((value >> UInt32(shift)) & 0xF)])
+            }
         }
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -58,7 +60,9 @@ public enum JSONWriter {
             case 0x08: output += "\\b".utf8
             case 0x0C: output += "\\f".utf8
             case 0..<0x20: unicodeEscape(scalar.value)
-            case 0x3C, 0x3E, 0x26, 0x2028, 0x2029 where scriptSafe: unicodeEscape(scalar.value)
+            case 0x3C, 0x3E, 0x26, 0x2028,
+                0x2029 where scriptSafe:
+                unicodeEscape(scalar.value)
             default: output += String(scalar).utf8
             }
         }

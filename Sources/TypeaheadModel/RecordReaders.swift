@@ -74,7 +74,8 @@ struct FieldReader {
             number <= Double(range.upperBound)
         else {
             issue(
-                field, "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(format(number))",
+                field,
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(format(number))",
                 &collector)
             return nil
         }
@@ -105,7 +106,9 @@ struct FieldReader {
         case .string: return
         case .array: _ = optionalStrings(field, &collector)
         default:
-            issue(field, "a searchable attribute must be a string or an array of strings, found \(value.typeName)", &collector)
+            issue(
+                field, "a searchable attribute must be a string or an array of strings, found \(value.typeName)",
+                &collector)
         }
     }
 

@@ -23,7 +23,7 @@ public final class MustacheRenderer {
     /// Checks that every template parses, naming the template and line of the first problem.
     public func validate() throws {
         for name in templates.keys.sorted() {
-            _ = try parsed( templates[name]!, delimiters: .standard, name: name)
+            _ = try parsed(templates[name]!, delimiters: .standard, name: name)
         }
     }
 
@@ -43,7 +43,7 @@ public final class MustacheRenderer {
     private func render(source: [UInt8], name: String, data: MustacheValue) throws -> String {
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
-        let tree = try parsed( source, delimiters: .standard, name: name)
+        let tree = try parsed(source, delimiters: .standard, name: name)
         try render(tree, context: [data], arguments: [:], into: &output)
         return String(decoding: output, as: UTF8.self)
     }
@@ -89,7 +89,7 @@ public final class MustacheRenderer {
             case .partial(let name, let indentation):
                 guard var source = templates[name] else { continue }
                 if let indentation { source = Indentation.indent(source, with: indentation) }
-                let tree = try parsed( source, delimiters: .standard, name: name)
+                let tree = try parsed(source, delimiters: .standard, name: name)
                 try render(tree, context: context, arguments: arguments, into: &output)
             case .block(let definition):
                 let argument = arguments[definition.name]
@@ -109,7 +109,7 @@ public final class MustacheRenderer {
                 }
                 guard var source = templates[name] else { continue }
                 if let indentation { source = Indentation.indent(source, with: indentation) }
-                let tree = try parsed( source, delimiters: .standard, name: name)
+                let tree = try parsed(source, delimiters: .standard, name: name)
                 try render(tree, context: context, arguments: inner, into: &output)
             }
         }

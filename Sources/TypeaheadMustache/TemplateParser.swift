@@ -297,7 +297,8 @@ struct TemplateParser {
     }
 
     private func blockDefinition(_ open: Token, _ close: Token) -> BlockDefinition {
-        let inner = open.actualEnd <= close.actualStart
+        let inner =
+            open.actualEnd <= close.actualStart
             ? Array(source[open.actualEnd..<close.actualStart]) : []
         let before = Array(source[open.lineStart..<open.tagStart])
         guard open.isStandalone else {

@@ -91,9 +91,11 @@ public struct PrefixMapFiles {
             let key = entry.keyBytes
             var encodedKey: [UInt8] = []
             JSONWriter.writeString(entry.key, scriptSafe: true, into: &encodedKey)
-            let explicitLength = encodedKey.count + 6 + entry.suggestions.reduce(0) { $0 + encodedIDs[Int($1)].count + 1 }
+            let explicitLength =
+                encodedKey.count + 6 + entry.suggestions.reduce(0) { $0 + encodedIDs[Int($1)].count + 1 }
             if shardFirstKey != nil,
-                (lines.count >= Self.minimumBytes && Self.isAnchor(key)) || lines.count + explicitLength > Self.maximumBytes
+                (lines.count >= Self.minimumBytes && Self.isAnchor(key))
+                    || lines.count + explicitLength > Self.maximumBytes
             {
                 flush()
             }

@@ -48,8 +48,9 @@ struct ResultPages {
             }
             let hits = zip(page.hits, page.highlights).map { hit, highlights -> MustacheValue in
                 let product = engine.content.products[hit.record]
-                guard case .object(var card) = PageData.card(
-                    product, slug: productSlugs[ByteKey(product.objectID)]!, root: root, config: config)
+                guard
+                    case .object(var card) = PageData.card(
+                        product, slug: productSlugs[ByteKey(product.objectID)]!, root: root, config: config)
                 else { return .null }
                 card["nameHTML"] = .string(highlights["name"]?.first?.value ?? HTML.escape(product.name))
                 return .object(card)
@@ -87,7 +88,8 @@ enum ClientIndex {
         var bytes: [UInt8] = Array("typeaheadProducts(".utf8)
         let settings: JSONValue = .object([
             "fields": .array(
-                (["objectID", "slug", "price", "image", "customRanking"] + config.searchableAttributes).map(JSONValue.string)),
+                (["objectID", "slug", "price", "image", "customRanking"] + config.searchableAttributes).map(
+                    JSONValue.string)),
             "searchableAttributes": .array(config.searchableAttributes.map(JSONValue.string)),
             "customRanking": .array(config.customRanking.map(JSONValue.string)),
             "hitsPerPage": .number(Double(config.hitsPerPage)),

@@ -93,7 +93,9 @@ public struct SiteBuilder {
                 summary.suggestionsWithoutHits.append(suggestion.objectID)
             }
             for scope in config.scopes
-            where suggestion.exactMatches[scope.attribute]?.contains(where: { $0.utf8.elementsEqual(scope.value.utf8) }) ?? false {
+            where suggestion.exactMatches[scope.attribute]?.contains(where: { $0.utf8.elementsEqual(scope.value.utf8) })
+                ?? false
+            {
                 summary.resultPages += try pages.render(suggestion, scope: scope, into: &files) ?? 0
             }
             if done % 64 == 0 || done + 1 == content.suggestions.count {
@@ -131,8 +133,11 @@ public struct SiteBuilder {
                 "results": .array(firstPage),
                 "resultCount": .int(content.products.count),
                 "popular": .array(popular),
-                "scopes": .array(config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
-                "dataJSON": .string(SiteData.json(layouts: layouts, content: content, suggestionSlugs: suggestionSlugs, withPages: withPages)),
+                "scopes": .array(
+                    config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
+                "dataJSON": .string(
+                    SiteData.json(
+                        layouts: layouts, content: content, suggestionSlugs: suggestionSlugs, withPages: withPages)),
             ])
         files["index.html"] = Array(try renderer.render(name: "index", data: index).utf8)
 
@@ -193,7 +198,8 @@ enum SiteData {
             for id in layout.empty { queries[id] = .string(byID[ByteKey(id)]!.query) }
             return .object([
                 "id": .string(layout.id),
-                "scope": layout.scope.map { .object(["attribute": .string($0.attribute), "value": .string($0.value)]) } ?? .null,
+                "scope": layout.scope.map { .object(["attribute": .string($0.attribute), "value": .string($0.value)]) }
+                    ?? .null,
                 "empty": .array(layout.empty.map(JSONValue.string)),
                 "manifest": .array(layout.manifest.map { .array([.string($0.firstKey), .string($0.file)]) }),
             ])

@@ -33,7 +33,8 @@ public struct SiteChecker {
 
         /// The text `typeahead check` prints.
         public var description: String {
-            var text = "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages in \(String(format: "%.2f", seconds)) s.\n"
+            var text =
+                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages in \(String(format: "%.2f", seconds)) s.\n"
             if differenceCount == 0 {
                 text += "Every precomputed answer equals the live engine's.\n"
             } else {
@@ -56,12 +57,15 @@ public struct SiteChecker {
         let engine = SearchEngine(content: content)
         let data = try siteData()
         let config = content.config
-        guard case .array(let maps) = data["maps"] ?? .null else { throw Unreadable(description: "index.html: embedded data has no maps") }
+        guard case .array(let maps) = data["maps"] ?? .null else {
+            throw Unreadable(description: "index.html: embedded data has no maps")
+        }
 
         // MARK: Prefix maps
         let expectedScopes: [Scope?] = [nil] + config.scopes.map(Optional.some)
         let foundScopes: [Scope?] = maps.map { map in
-            guard let attribute = map["scope"]?["attribute"]?.stringValue, let value = map["scope"]?["value"]?.stringValue
+            guard let attribute = map["scope"]?["attribute"]?.stringValue,
+                let value = map["scope"]?["value"]?.stringValue
             else { return nil }
             return Scope(attribute: attribute, value: value)
         }
@@ -78,7 +82,8 @@ public struct SiteChecker {
             let allowed = scope.map { engine.allowed(.suggestions, $0) }
             var found = readMap(map, name: name, report: &report)
             found[""] = map["empty"].map(Self.strings) ?? []
-            let expectedKeys = Self.keys(content.suggestions.indices.filter { allowed?[$0] ?? true }.map { content.suggestions[$0].query })
+            let expectedKeys = Self.keys(
+                content.suggestions.indices.filter { allowed?[$0] ?? true }.map { content.suggestions[$0].query })
             for key in expectedKeys where found[key] == nil {
                 report.differ("map \(name): key \"\(key)\" is missing", limit: shownDifferences)
             }
@@ -103,9 +108,12 @@ public struct SiteChecker {
         let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
         for suggestion in content.suggestions {
             let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
-            let scopes: [Scope?] = [nil] + config.scopes.filter { scope in
-                suggestion.exactMatches[scope.attribute]?.contains { $0.utf8.elementsEqual(scope.value.utf8) } ?? false
-            }
+            let scopes: [Scope?] =
+                [nil]
+                + config.scopes.filter { scope in
+                    suggestion.exactMatches[scope.attribute]?.contains { $0.utf8.elementsEqual(scope.value.utf8) }
+                        ?? false
+                }
             for scope in scopes {
                 let scopeSlug = scope.map(ResultPaths.scopeSlug)
                 let pages = engine.allPages(
@@ -116,7 +124,9 @@ public struct SiteChecker {
                     let expected = page.hits.map { content.products[$0.record].objectID }
                     report.resultPages += 1
                     guard let html = read(file) else {
-                        report.differ("result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing", limit: shownDifferences)
+                        report.differ(
+                            "result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing",
+                            limit: shownDifferences)
                         continue
                     }
                     let found = Self.objectIDs(inResultPage: html)
@@ -127,9 +137,12 @@ public struct SiteChecker {
                     }
                 }
                 // No page past the last, and no pages at all for a suggestion without hits.
-                let extra = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
+                let extra = ResultPaths.file(
+                    suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
                 if FileManager.default.fileExists(atPath: path(extra)) {
-                    report.differ("result page \(extra) should not exist (\"\(suggestion.query)\" has \(nbPages) pages)", limit: shownDifferences)
+                    report.differ(
+                        "result page \(extra) should not exist (\"\(suggestion.query)\" has \(nbPages) pages)",
+                        limit: shownDifferences)
                 }
             }
         }
@@ -147,9 +160,12 @@ public struct SiteChecker {
     }
 
     private func siteData() throws(Unreadable) -> JSONValue {
-        guard let html = read("index.html") else { throw Unreadable(description: "\(path("index.html")): no such file; is \(site) a Typeahead site?") }
+        guard let html = read("index.html") else {
+            throw Unreadable(description: "\(path("index.html")): no such file; is \(site) a Typeahead site?")
+        }
         let open = "<script type=\"application/json\" id=\"typeahead-data\">"
-        guard let start = html.range(of: open), let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+        guard let start = html.range(of: open),
+            let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
         else { throw Unreadable(description: "\(path("index.html")): no embedded typeahead-data") }
         do {
             return try JSONParser.parse(Array(html[start.upperBound..<end.lowerBound].utf8))
@@ -167,7 +183,8 @@ public struct SiteChecker {
             return values
         }
         let entries = manifest.compactMap { entry -> (String, String)? in
-            guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue, let file = pair[1].stringValue
+            guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue,
+                let file = pair[1].stringValue
             else { return nil }
             return (first, file)
         }
@@ -190,20 +207,28 @@ public struct SiteChecker {
                 guard case .array(let pair)? = try? JSONParser.parse(Array(body.utf8)), pair.count == 2,
                     let key = pair[0].stringValue
                 else {
-                    report.differ("map \(name): shard \(file) line \(n + 2) is malformed: \(line.prefix(80))", limit: shownDifferences)
+                    report.differ(
+                        "map \(name): shard \(file) line \(n + 2) is malformed: \(line.prefix(80))",
+                        limit: shownDifferences)
                     continue
                 }
                 if let previous, !utf8Less(previous, key) {
-                    report.differ("map \(name): shard \(file) line \(n + 2): key \"\(key)\" is out of order (after \"\(previous)\")", limit: shownDifferences)
+                    report.differ(
+                        "map \(name): shard \(file) line \(n + 2): key \"\(key)\" is out of order (after \"\(previous)\")",
+                        limit: shownDifferences)
                 }
                 if utf8Less(key, firstKey) || (nextFirst.map { !utf8Less(key, $0) } ?? false) {
-                    report.differ("map \(name): shard \(file): key \"\(key)\" is outside the shard's range", limit: shownDifferences)
+                    report.differ(
+                        "map \(name): shard \(file): key \"\(key)\" is outside the shard's range",
+                        limit: shownDifferences)
                 }
                 previous = key
                 if pair[1] == .string("=") {
                     let parent = String(decoding: PrefixMapFiles.parent(of: Array(key.utf8)), as: UTF8.self)
                     guard let inherited = values[parent] else {
-                        report.differ("map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard", limit: shownDifferences)
+                        report.differ(
+                            "map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard",
+                            limit: shownDifferences)
                         continue
                     }
                     values[key] = inherited

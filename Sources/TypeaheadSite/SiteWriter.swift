@@ -120,7 +120,9 @@ public struct SiteWriter {
     /// per file, and the whole folder is swapped in atomically anyway).
     static func writeFile(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard fd >= 0 else { throw SiteWriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard fd >= 0 else {
+            throw SiteWriteError(description: "cannot create \(path): \(String(cString: strerror(errno)))")
+        }
         defer { close(fd) }
         var offset = 0
         while offset < bytes.count {
@@ -144,4 +146,3 @@ public struct SiteWriter {
         if bad { throw SiteWriteError(description: "refusing to write outside the site: \(path)") }
     }
 }
-

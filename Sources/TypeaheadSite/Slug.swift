@@ -74,4 +74,3 @@ public enum Slug {
         return String(repeating: "0", count: 8 - value.count) + value
     }
 }
-

@@ -59,7 +59,8 @@ public struct TemplateSet: Sendable {
             }
         }
         for name in required where templates[name] == nil {
-            problems.append("\((directory as NSString).appendingPathComponent(name + ".mustache")): missing; the site needs it")
+            problems.append(
+                "\((directory as NSString).appendingPathComponent(name + ".mustache")): missing; the site needs it")
         }
         let set = TemplateSet(templates: templates, assets: assets)
         do {

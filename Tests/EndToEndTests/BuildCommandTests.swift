@@ -78,7 +78,10 @@ struct BuildCommandTests {
         try TestSupport.write("[{]", to: "query_suggestions.json", in: bad)
         let result = try build(content: bad, output: output)
         #expect(result.status == 1)
-        #expect(result.stderr.contains("products.json: record [0] (line 1) objectID \"a\", field \"name\": expected a non-empty string, found a number"))
+        #expect(
+            result.stderr.contains(
+                "products.json: record [0] (line 1) objectID \"a\", field \"name\": expected a non-empty string, found a number"
+            ))
         #expect(result.stderr.contains("query_suggestions.json: line 1, column 3: malformed JSON"))
         #expect(result.stderr.contains("nothing was written"))
         let after = try TestSupport.tree(output)
@@ -111,9 +114,11 @@ struct CommandLineTests {
         #expect(version.stdout.hasPrefix("typeahead "))
     }
 
-    @Test("Unknown commands and options, and missing values, give usage and exit 2", arguments: [
-        ["frobnicate"], ["build", "--colour"], ["build", "--output"], ["build", "extra"], [],
-    ])
+    @Test(
+        "Unknown commands and options, and missing values, give usage and exit 2",
+        arguments: [
+            ["frobnicate"], ["build", "--colour"], ["build", "--output"], ["build", "extra"], [],
+        ])
     func usage(_ arguments: [String]) throws {
         let result = try TestSupport.runTypeahead(arguments)
         #expect(result.status == 2)

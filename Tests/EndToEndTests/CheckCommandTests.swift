@@ -4,13 +4,17 @@ import TypeaheadTestSupport
 
 @Suite("typeahead check, run as a program")
 struct CheckCommandTests {
-    static let content = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/small/Content").path
+    static let content = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/small/Content")
+        .path
     static let templates = TestSupport.packageRoot.appendingPathComponent("Templates").path
 
     @Test("Exit 0 on a fresh build, 1 with a readable report on a corrupted one")
     func exitCodes() throws {
         let site = try TestSupport.temporaryDirectory("check").appendingPathComponent("site").path
-        #expect(try TestSupport.runTypeahead(["build", "--quiet", "--content", Self.content, "--templates", Self.templates, "--output", site]).status == 0)
+        #expect(
+            try TestSupport.runTypeahead([
+                "build", "--quiet", "--content", Self.content, "--templates", Self.templates, "--output", site,
+            ]).status == 0)
         let clean = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.contains("Checked "))

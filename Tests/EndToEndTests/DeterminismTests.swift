@@ -29,14 +29,20 @@ struct DeterminismTests {
         let first = try TestSupport.temporaryDirectory("det-a")
         let second = try TestSupport.temporaryDirectory("det-b")
         let a = try TestSupport.runTypeahead(
-            ["build", "--quiet", "--content", Self.fixture.path, "--templates", Self.templates.path, "--output", "site"],
+            [
+                "build", "--quiet", "--content", Self.fixture.path, "--templates", Self.templates.path, "--output",
+                "site",
+            ],
             in: first, environment: ["TZ": "UTC", "LANG": "C", "LC_ALL": "C"])
         #expect(a.status == 0, "\(a.stderr)")
         let content = try Self.shuffledContent(in: second)
         let nested = second.appendingPathComponent("deep/er")
         try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
         let b = try TestSupport.runTypeahead(
-            ["build", "--quiet", "--content", content.path, "--templates", Self.templates.path, "--output", "../../out"],
+            [
+                "build", "--quiet", "--content", content.path, "--templates", Self.templates.path, "--output",
+                "../../out",
+            ],
             in: nested, environment: ["TZ": "Pacific/Chatham", "LANG": "tr_TR.UTF-8", "LC_ALL": "tr_TR.UTF-8"])
         #expect(b.status == 0, "\(b.stderr)")
         let treeA = try TestSupport.tree(first.appendingPathComponent("site"))

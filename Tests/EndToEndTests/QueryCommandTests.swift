@@ -5,7 +5,8 @@ import TypeaheadTestSupport
 
 @Suite("typeahead query, run as a program")
 struct QueryCommandTests {
-    static let content = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/small/Content").path
+    static let content = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/small/Content")
+        .path
 
     func query(_ arguments: [String]) throws -> (TestSupport.RunResult, JSONValue?) {
         let result = try TestSupport.runTypeahead(["query", "--content", Self.content] + arguments)
@@ -23,11 +24,18 @@ struct QueryCommandTests {
         #expect(response["page"] == .number(0))
         #expect(response["query"] == .string("iph"))
         #expect(response["params"] == .string("query=iph&hitsPerPage=2&page=0"))
-        guard case .array(let hits) = response["hits"] else { Issue.record("hits"); return }
+        guard case .array(let hits) = response["hits"] else {
+            Issue.record("hits")
+            return
+        }
         #expect(hits.first?["objectID"] == .string("5005506"))
-        #expect(hits.first?["_highlightResult"]?["name"]?["value"] == .string("Apple - <em>iPh</em>one SE 16GB - Space Gray (Verizon)"))
+        #expect(
+            hits.first?["_highlightResult"]?["name"]?["value"]
+                == .string("Apple - <em>iPh</em>one SE 16GB - Space Gray (Verizon)"))
         let (again, _) = try query(["--hits-per-page", "2", "iph"])
-        let strip = { (text: String) in text.replacingOccurrences(of: #""processingTimeMS":\d+"#, with: "", options: .regularExpression) }
+        let strip = { (text: String) in
+            text.replacingOccurrences(of: #""processingTimeMS":\d+"#, with: "", options: .regularExpression)
+        }
         #expect(strip(again.stdout) == strip(result.stdout))
     }
 
@@ -35,11 +43,17 @@ struct QueryCommandTests {
     func options() throws {
         let (result, json) = try query(["--index", "suggestions", "--filter", "categories:Cell Phones", ""])
         #expect(result.status == 0, "\(result.stderr)")
-        guard case .array(let hits) = json?["hits"] else { Issue.record("hits"); return }
+        guard case .array(let hits) = json?["hits"] else {
+            Issue.record("hits")
+            return
+        }
         #expect(hits.map { $0["objectID"] } == [.string("iphone"), .string("samsung galaxy")])
         let (page, pageJSON) = try query(["--page", "1", "--hits-per-page", "2", ""])
         #expect(page.status == 0)
-        guard case .array(let second) = pageJSON?["hits"] else { Issue.record("hits"); return }
+        guard case .array(let second) = pageJSON?["hits"] else {
+            Issue.record("hits")
+            return
+        }
         #expect(second.count == 2)
         #expect(pageJSON?["nbPages"] == .number(3))
     }
@@ -47,15 +61,21 @@ struct QueryCommandTests {
     @Test("Hostile text comes back escaped in highlights")
     func hostile() throws {
         let (_, json) = try query(["img onerror"])
-        guard case .array(let hits) = json?["hits"] else { Issue.record("hits"); return }
+        guard case .array(let hits) = json?["hits"] else {
+            Issue.record("hits")
+            return
+        }
         let value = hits.first?["_highlightResult"]?["name"]?["value"]?.stringValue ?? ""
         #expect(value == "&lt;/script&gt;&lt;<em>img</em> src=x <em>onerror</em>=alert(1)&gt; {{x}}")
     }
 
-    @Test("Bad options: usage and exit 2", arguments: [
-        ["--index", "orders", "x"], ["--page", "-1", "x"], ["--hits-per-page", "0", "x"], ["--filter", "novalue", "x"],
-        ["a", "b"], [], ["--frob", "x"],
-    ])
+    @Test(
+        "Bad options: usage and exit 2",
+        arguments: [
+            ["--index", "orders", "x"], ["--page", "-1", "x"], ["--hits-per-page", "0", "x"],
+            ["--filter", "novalue", "x"],
+            ["a", "b"], [], ["--frob", "x"],
+        ])
     func usage(_ arguments: [String]) throws {
         let (result, _) = try query(arguments)
         #expect(result.status == 2)

@@ -48,7 +48,8 @@ struct AgreementFixtureTests {
     }
 
     static func answers() throws -> JSONValue {
-        var content = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path).load()
+        var content = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
+            .load()
         content.products = Array(content.products.prefix(productCount))
         let engine = SearchEngine(content: content)
         var cases: [JSONValue] = []

@@ -19,12 +19,15 @@ enum Fixture {
     }
 
     /// The objectIDs of every hit, in order.
-    static func ids(_ engine: SearchEngine, _ query: String, index: IndexName = .products, typos: Bool = true,
-                    filter: Scope? = nil) -> [String] {
+    static func ids(
+        _ engine: SearchEngine, _ query: String, index: IndexName = .products, typos: Bool = true,
+        filter: Scope? = nil
+    ) -> [String] {
         let page = engine.search(
             SearchRequest(index: index, query: query, filter: filter, hitsPerPage: 1000, typoTolerance: typos))
         return page.hits.map {
-            index == .products ? engine.content.products[$0.record].objectID : engine.content.suggestions[$0.record].objectID
+            index == .products
+                ? engine.content.products[$0.record].objectID : engine.content.suggestions[$0.record].objectID
         }
     }
 

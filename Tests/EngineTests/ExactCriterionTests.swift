@@ -26,7 +26,8 @@ struct ExactCriterionTests {
     @Test("Suggestions: the query that is exactly the typed word comes first among equals")
     func suggestions() {
         let e = Fixture.engine(
-            [], suggestions: [
+            [],
+            suggestions: [
                 Suggestion(objectID: "iphone case", query: "iphone case", popularity: 100),
                 Suggestion(objectID: "iphone", query: "iphone", popularity: 1),
             ])

@@ -61,7 +61,8 @@ struct FTS5OracleTests {
 
     @Test("Same products for every suggestion and WANDS query and each of their prefixes")
     func oracle() throws {
-        let content = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path).load()
+        let content = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
+            .load()
         let engine = SearchEngine(content: content)
         let attributes = content.config.searchableAttributes
         var script = """
@@ -73,7 +74,8 @@ struct FTS5OracleTests {
             let values = attributes.map { attribute -> String in
                 switch product.attributes[attribute] {
                 case .string(let text)?: return Self.sqlString(text)
-                case .array(let values)?: return Self.sqlString(values.compactMap(\.stringValue).joined(separator: " | "))
+                case .array(let values)?:
+                    return Self.sqlString(values.compactMap(\.stringValue).joined(separator: " | "))
                 default: return "''"
                 }
             }
@@ -83,7 +85,8 @@ struct FTS5OracleTests {
         let queries = try Self.queries(content)
         for (i, query) in queries.enumerated() {
             let match = Self.sqlString(Self.ftsExpression(query.split(separator: " ").map(String.init)))
-            script += "SELECT '\(i):' || coalesce((SELECT group_concat(objectID, char(9)) FROM (SELECT objectID FROM p WHERE p MATCH \(match) ORDER BY objectID)), '');\n"
+            script +=
+                "SELECT '\(i):' || coalesce((SELECT group_concat(objectID, char(9)) FROM (SELECT objectID FROM p WHERE p MATCH \(match) ORDER BY objectID)), '');\n"
         }
         let output = try Self.runSQLite(script)
         var fts: [Int: Set<String>] = [:]
@@ -99,10 +102,14 @@ struct FTS5OracleTests {
             let ours = Set(outcome.ranked.map { content.products[$0.record].objectID })
             if ours != fts[i] {
                 differences.append(
-                    "\(query): engine \(ours.count), FTS5 \(fts[i]?.count ?? -1), only engine \(ours.subtracting(fts[i] ?? []).sorted().prefix(3)), only FTS5 \((fts[i] ?? []).subtracting(ours).sorted().prefix(3))")
+                    "\(query): engine \(ours.count), FTS5 \(fts[i]?.count ?? -1), only engine \(ours.subtracting(fts[i] ?? []).sorted().prefix(3)), only FTS5 \((fts[i] ?? []).subtracting(ours).sorted().prefix(3))"
+                )
             }
         }
-        #expect(differences.isEmpty, "\(differences.count) of \(queries.count) queries differ:\n\(differences.prefix(10).joined(separator: "\n"))")
+        #expect(
+            differences.isEmpty,
+            "\(differences.count) of \(queries.count) queries differ:\n\(differences.prefix(10).joined(separator: "\n"))"
+        )
         #expect(queries.count > 20_000)
         print("FTS5 oracle: \(queries.count) queries compared, \(differences.count) differences")
     }

@@ -1,10 +1,13 @@
 import Testing
-@testable import TypeaheadEngine
 import TypeaheadModel
+
+@testable import TypeaheadEngine
 
 @Suite("Highlighting")
 struct HighlightTests {
-    static func highlight(_ engine: SearchEngine, _ query: String, _ attribute: String = "name", index: IndexName = .products)
+    static func highlight(
+        _ engine: SearchEngine, _ query: String, _ attribute: String = "name", index: IndexName = .products
+    )
         -> [Highlight]
     {
         let page = engine.search(SearchRequest(index: index, query: query, hitsPerPage: 1))
@@ -64,6 +67,9 @@ struct HighlightTests {
     @Test("The empty query highlights nothing")
     func empty() {
         let e = Fixture.names([("a", "<i>x</i>")])
-        #expect(Self.highlight(e, "")[0] == Highlight(value: "&lt;i&gt;x&lt;/i&gt;", matchLevel: "none", matchedWords: [], fullyHighlighted: false))
+        #expect(
+            Self.highlight(e, "")[0]
+                == Highlight(
+                    value: "&lt;i&gt;x&lt;/i&gt;", matchLevel: "none", matchedWords: [], fullyHighlighted: false))
     }
 }

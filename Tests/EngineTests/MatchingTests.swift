@@ -63,7 +63,8 @@ struct MatchingTests {
     @Test("Product filters: string or array attribute, exact value; they change no ranking")
     func productFilters() {
         let e = Fixture.engine([
-            Product(objectID: "a", name: "Phone A", brand: "Apple", categories: ["Cell Phones", "iPhone"], popularity: 1),
+            Product(
+                objectID: "a", name: "Phone A", brand: "Apple", categories: ["Cell Phones", "iPhone"], popularity: 1),
             Product(objectID: "b", name: "Phone B", brand: "Samsung", categories: ["Cell Phones"], popularity: 2),
             Product(objectID: "c", name: "Phone C", brand: "apple", categories: ["Cell Phone"], popularity: 3),
         ])
@@ -75,11 +76,16 @@ struct MatchingTests {
     @Test("Suggestion filters read <index>.facets.exact_matches")
     func suggestionFilters() {
         let e = Fixture.engine(
-            [], suggestions: [
-                Suggestion(objectID: "iphone", query: "iphone", popularity: 5, exactMatches: ["categories": ["Cell Phones"]]),
+            [],
+            suggestions: [
+                Suggestion(
+                    objectID: "iphone", query: "iphone", popularity: 5, exactMatches: ["categories": ["Cell Phones"]]),
                 Suggestion(objectID: "ipad", query: "ipad", popularity: 9, exactMatches: ["categories": ["Tablets"]]),
             ])
         #expect(Fixture.ids(e, "ip", index: .suggestions) == ["ipad", "iphone"])
-        #expect(Fixture.ids(e, "ip", index: .suggestions, filter: Scope(attribute: "categories", value: "Cell Phones")) == ["iphone"])
+        #expect(
+            Fixture.ids(e, "ip", index: .suggestions, filter: Scope(attribute: "categories", value: "Cell Phones")) == [
+                "iphone"
+            ])
     }
 }

@@ -30,7 +30,8 @@ struct ResponseShapeTests {
         }
     }
 
-    static let sample = try! ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path).load()
+    static let sample = try! ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
+        .load()
     static let engine = SearchEngine(content: sample)
 
     @Test("Top-level keys and their JSON types match a recorded products response")
@@ -55,12 +56,18 @@ struct ResponseShapeTests {
         let recorded = try #require(Self.results(try Self.load("autocomplete/products.json")).first)
         guard case .array(let theirHits) = recorded["hits"], case .object(let theirHit) = theirHits[0],
             case .object(let theirHighlight) = theirHit["_highlightResult"]
-        else { Issue.record("recorded hit"); return }
+        else {
+            Issue.record("recorded hit")
+            return
+        }
         let page = Self.engine.search(SearchRequest(index: .products, query: "apple iphone"))
         guard case .object(let response) = Self.engine.response(page, processingTimeMS: 0),
             case .array(let hits) = response["hits"], case .object(let hit) = hits[0],
             case .object(let highlight) = hit["_highlightResult"]
-        else { Issue.record("our hit"); return }
+        else {
+            Issue.record("our hit")
+            return
+        }
         for key in ["objectID", "name", "brand", "categories", "price", "popularity"] {
             #expect(Self.kind(hit[key]!) == Self.kind(theirHit[key]!) || key == "price", "\(key)")
         }
@@ -70,11 +77,15 @@ struct ResponseShapeTests {
             #expect(Self.kind(ours) == Self.kind(theirs), "\(attribute)")
             let ourEntries: [JSONValue] = { if case .array(let a) = ours { return a } else { return [ours] } }()
             let theirEntries: [JSONValue] = { if case .array(let a) = theirs { return a } else { return [theirs] } }()
-            let allowed = Set(theirEntries.flatMap { entry -> [String] in
-                if case .object(let m) = entry { return Array(m.keys) } else { return [] }
-            })
+            let allowed = Set(
+                theirEntries.flatMap { entry -> [String] in
+                    if case .object(let m) = entry { return Array(m.keys) } else { return [] }
+                })
             for entry in ourEntries {
-                guard case .object(let members) = entry else { Issue.record("entry"); continue }
+                guard case .object(let members) = entry else {
+                    Issue.record("entry")
+                    continue
+                }
                 #expect(Set(members.keys).isSubset(of: allowed.union(["fullyHighlighted"])), "\(attribute)")
                 #expect(Self.kind(members["value"]!) == "a string")
                 #expect(Self.kind(members["matchLevel"]!) == "a string")
@@ -87,11 +98,17 @@ struct ResponseShapeTests {
     func suggestions() throws {
         guard case .array(let recordedHits) = try Self.load("autocomplete/query-suggestions.json"),
             case .object(let theirs) = recordedHits[0]
-        else { Issue.record("recorded"); return }
+        else {
+            Issue.record("recorded")
+            return
+        }
         let page = Self.engine.search(SearchRequest(index: .suggestions, query: "ipho"))
         guard case .object(let response) = Self.engine.response(page, processingTimeMS: 0),
             case .array(let hits) = response["hits"], case .object(let hit) = hits[0]
-        else { Issue.record("ours"); return }
+        else {
+            Issue.record("ours")
+            return
+        }
         #expect(Set(hit.keys) == Set(theirs.keys))
         #expect(hit["_highlightResult"]?["query"]?["value"] == .string("<em>ipho</em>ne"))
     }

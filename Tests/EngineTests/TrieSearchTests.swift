@@ -37,7 +37,10 @@ struct TrieSearchTests {
                         isLast ? EditDistance.prefixDistance(q, word).distance : EditDistance.distance(q, word)
                     let found = matcher.distance(of: id).map(Int.init)
                     let want = expected <= matcher.maxTypos ? expected : nil
-                    #expect(found == want, "query \(query) word \(String(decoding: word.map { UInt8($0) }, as: UTF8.self)) prefix \(isLast)")
+                    #expect(
+                        found == want,
+                        "query \(query) word \(String(decoding: word.map { UInt8($0) }, as: UTF8.self)) prefix \(isLast)"
+                    )
                 }
             }
         }

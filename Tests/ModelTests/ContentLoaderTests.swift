@@ -7,11 +7,15 @@ import TypeaheadTestSupport
 struct ContentFolder {
     let url: URL
 
-    static let products = #"[{"objectID":"p1","name":"Phone","brand":"Acme","categories":["Cell Phones"],"price":10,"popularity":3}]"#
-    static let suggestions = #"[{"objectID":"phone","query":"phone","popularity":2,"instant_search":{"exact_nb_hits":1,"facets":{"exact_matches":{"categories":[{"value":"Cell Phones","count":1}]}}}}]"#
+    static let products =
+        #"[{"objectID":"p1","name":"Phone","brand":"Acme","categories":["Cell Phones"],"price":10,"popularity":3}]"#
+    static let suggestions =
+        #"[{"objectID":"phone","query":"phone","popularity":2,"instant_search":{"exact_nb_hits":1,"facets":{"exact_matches":{"categories":[{"value":"Cell Phones","count":1}]}}}}]"#
 
-    init(products: String? = Self.products, suggestions: String? = Self.suggestions, site: String? = nil,
-         productsName: String = "products.json") throws {
+    init(
+        products: String? = Self.products, suggestions: String? = Self.suggestions, site: String? = nil,
+        productsName: String = "products.json"
+    ) throws {
         url = try TestSupport.temporaryDirectory("content")
         if let products { try TestSupport.write(products, to: productsName, in: url) }
         if let suggestions { try TestSupport.write(suggestions, to: "query_suggestions.json", in: url) }
@@ -64,22 +68,29 @@ struct ContentLoaderTests {
             products: "{\"objectID\":\"x\",\"name\":\"X\"}\n{\"objectID\":\"y\",\"name\":5}\n",
             productsName: "products.jsonl")
         let message = folder.failure()
-        #expect(message.contains("\(folder.path("products.jsonl")): line 2 objectID \"y\", field \"name\": expected a non-empty string, found a number"))
+        #expect(
+            message.contains(
+                "\(folder.path("products.jsonl")): line 2 objectID \"y\", field \"name\": expected a non-empty string, found a number"
+            ))
     }
 
     @Test("Malformed JSON names the file, line and column")
     func malformed() throws {
         let folder = try ContentFolder(products: "[\n{\"objectID\":\"a\",\"name\":\"A\"},\n{\"objectID\" \"b\"}\n]")
         let message = folder.failure()
-        #expect(message.contains("\(folder.path("products.json")): line 3, column 13: malformed JSON: expected ':' after the key \"objectID\""))
+        #expect(
+            message.contains(
+                "\(folder.path("products.json")): line 3, column 13: malformed JSON: expected ':' after the key \"objectID\""
+            ))
         #expect(message.contains("nothing was written"))
     }
 
     @Test("A wrong type names the record and field and what was expected")
     func wrongType() throws {
         let folder = try ContentFolder(products: #"[{"objectID":"a","name":"A","price":"12"}]"#)
-        #expect(folder.failure().contains(
-            "record [0] (line 1) objectID \"a\", field \"price\": expected a number, found a string"))
+        #expect(
+            folder.failure().contains(
+                "record [0] (line 1) objectID \"a\", field \"price\": expected a number, found a string"))
     }
 
     @Test("A missing required field is named")
@@ -96,14 +107,18 @@ struct ContentLoaderTests {
 
     @Test("Duplicate objectIDs name both records")
     func duplicates() throws {
-        let folder = try ContentFolder(products: "[\n{\"objectID\":\"a\",\"name\":\"A\"},\n{\"objectID\":\"a\",\"name\":\"B\"}\n]")
-        #expect(folder.failure().contains(
-            "record [1] (line 3), field \"objectID\": duplicate objectID \"a\", already used by record [0] (line 2)"))
+        let folder = try ContentFolder(
+            products: "[\n{\"objectID\":\"a\",\"name\":\"A\"},\n{\"objectID\":\"a\",\"name\":\"B\"}\n]")
+        #expect(
+            folder.failure().contains(
+                "record [1] (line 3), field \"objectID\": duplicate objectID \"a\", already used by record [0] (line 2)"
+            ))
     }
 
     @Test("é and e + U+0301 are different objectIDs, compared byte for byte")
     func canonicalEquivalentIDs() throws {
-        let folder = try ContentFolder(products: "[{\"objectID\":\"caf\u{E9}\",\"name\":\"A\"},{\"objectID\":\"cafe\u{301}\",\"name\":\"B\"}]")
+        let folder = try ContentFolder(
+            products: "[{\"objectID\":\"caf\u{E9}\",\"name\":\"A\"},{\"objectID\":\"cafe\u{301}\",\"name\":\"B\"}]")
         #expect(try folder.load().products.count == 2)
     }
 
@@ -120,8 +135,10 @@ struct ContentLoaderTests {
     @Test("A missing file is named with the names it may have")
     func missingFile() throws {
         let folder = try ContentFolder(suggestions: nil)
-        #expect(folder.failure().contains(
-            "query_suggestions.json: no such file (expected query_suggestions.json, query_suggestions.ndjson or query_suggestions.jsonl)"))
+        #expect(
+            folder.failure().contains(
+                "query_suggestions.json: no such file (expected query_suggestions.json, query_suggestions.ndjson or query_suggestions.jsonl)"
+            ))
     }
 
     @Test("A missing content folder is reported")
@@ -164,7 +181,9 @@ struct ContentLoaderTests {
     @Test("site.json settings are read")
     func siteConfig() throws {
         let folder = try ContentFolder(
-            site: #"{"title":"Shop","hitsPerPage":5,"scopes":["categories:Cell Phones"],"searchableAttributes":["name"]}"#)
+            site:
+                #"{"title":"Shop","hitsPerPage":5,"scopes":["categories:Cell Phones"],"searchableAttributes":["name"]}"#
+        )
         let config = try folder.load().config
         #expect(config.title == "Shop")
         #expect(config.hitsPerPage == 5)
@@ -176,9 +195,12 @@ struct ContentLoaderTests {
     @Test("Suggestion facets of the wrong shape are named by their path")
     func suggestionFacets() throws {
         let folder = try ContentFolder(
-            suggestions: #"[{"objectID":"q","query":"q","instant_search":{"facets":{"exact_matches":{"categories":"x"}}}}]"#)
-        #expect(folder.failure().contains(
-            "field \"instant_search.facets.exact_matches.categories\": expected an array of {value, count}, found a string"))
+            suggestions:
+                #"[{"objectID":"q","query":"q","instant_search":{"facets":{"exact_matches":{"categories":"x"}}}}]"#)
+        #expect(
+            folder.failure().contains(
+                "field \"instant_search.facets.exact_matches.categories\": expected an array of {value, count}, found a string"
+            ))
     }
 
     @Test("Products and suggestions that are not objects are named")
@@ -201,21 +223,24 @@ struct ContentLoaderTests {
 struct JSONParserTests {
     @Test("Escapes, surrogate pairs and numbers")
     func values() throws {
-        let value = try JSONParser.parse(Array(#"{"a":"\u00e9\ud83d\ude00\n\"","b":-1.5e2,"c":[true,false,null]}"#.utf8))
+        let value = try JSONParser.parse(
+            Array(#"{"a":"\u00e9\ud83d\ude00\n\"","b":-1.5e2,"c":[true,false,null]}"#.utf8))
         #expect(value["a"] == .string("é😀\n\""))
         #expect(value["b"] == .number(-150))
         #expect(value["c"] == .array([.bool(true), .bool(false), .null]))
     }
 
-    @Test("Malformed documents are rejected with a position", arguments: [
-        (#"{"a":1,}"#, "expected a string key in the object"),
-        (#"[1 2]"#, "expected ',' or ']' in the array"),
-        (#"{"a":01}"#, "invalid number: leading zero"),
-        (#"{"a":1,"a":2}"#, "duplicate key \"a\""),
-        (#""\ud800""#, "unpaired UTF-16 surrogate in \u{5C}u escape"),
-        ("\"a\u{01}\"", "control character in a string; escape it"),
-        ("[1] x", "unexpected text after the JSON value"),
-    ])
+    @Test(
+        "Malformed documents are rejected with a position",
+        arguments: [
+            (#"{"a":1,}"#, "expected a string key in the object"),
+            (#"[1 2]"#, "expected ',' or ']' in the array"),
+            (#"{"a":01}"#, "invalid number: leading zero"),
+            (#"{"a":1,"a":2}"#, "duplicate key \"a\""),
+            (#""\ud800""#, "unpaired UTF-16 surrogate in \u{5C}u escape"),
+            ("\"a\u{01}\"", "control character in a string; escape it"),
+            ("[1] x", "unexpected text after the JSON value"),
+        ])
     func malformed(_ text: String, _ message: String) {
         #expect(throws: JSONSyntaxError.self) { try JSONParser.parse(Array(text.utf8)) }
         do {

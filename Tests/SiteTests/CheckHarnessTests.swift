@@ -7,7 +7,8 @@ import TypeaheadTestSupport
 
 /// Builds the small fixture site once per test into a fresh folder, to be corrupted.
 struct FixtureSite {
-    static let contentFolder = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Fixtures/small/Content")
+    static let contentFolder = TestSupport.packageRoot.appendingPathComponent(
+        "Tests/EndToEndTests/Fixtures/small/Content")
     let content: Content
     let site: URL
 
@@ -58,14 +59,18 @@ struct CheckHarnessTests {
             $0.replacingOccurrences(of: #"["i",["iphone","iphone case"]]"#, with: #"["i",["iphone case","iphone"]]"#)
         }
         let differences = try site.differences()
-        #expect(differences.contains(#"map (all), key "i": expected ["iphone", "iphone case"], found ["iphone case", "iphone"]"#))
+        #expect(
+            differences.contains(
+                #"map (all), key "i": expected ["iphone", "iphone case"], found ["iphone case", "iphone"]"#))
     }
 
     @Test("Keys out of order in a shard")
     func keyOrder() throws {
         let site = try FixtureSite()
         try site.edit("shards/all/c.js") {
-            $0.replacingOccurrences(of: "[\"c\",[\"iphone case\"]],\n[\"ca\",\"=\"],", with: "[\"ca\",[\"iphone case\"]],\n[\"c\",[\"iphone case\"]],")
+            $0.replacingOccurrences(
+                of: "[\"c\",[\"iphone case\"]],\n[\"ca\",\"=\"],",
+                with: "[\"ca\",[\"iphone case\"]],\n[\"c\",[\"iphone case\"]],")
         }
         #expect(try site.differences().contains(#"key "c" is out of order (after "ca")"#))
     }
@@ -80,7 +85,9 @@ struct CheckHarnessTests {
     @Test("An extra key")
     func extraKey() throws {
         let site = try FixtureSite()
-        try site.edit("shards/all/c.js") { $0.replacingOccurrences(of: "]);\n", with: "[\"zzz\",[\"iphone\"]],\n]);\n") }
+        try site.edit("shards/all/c.js") {
+            $0.replacingOccurrences(of: "]);\n", with: "[\"zzz\",[\"iphone\"]],\n]);\n")
+        }
         #expect(try site.differences().contains(#"map (all): unexpected key "zzz""#))
     }
 
@@ -94,8 +101,13 @@ struct CheckHarnessTests {
     @Test("The empty key embedded in index.html changed")
     func emptyKey() throws {
         let site = try FixtureSite()
-        try site.edit("index.html") { $0.replacingOccurrences(of: #""empty":["iphone","iphone case","samsung galaxy"]"#, with: #""empty":["iphone"]"#) }
-        #expect(try site.differences().contains(#"map (all), key "": expected ["iphone", "iphone case", "samsung galaxy"], found ["iphone"]"#))
+        try site.edit("index.html") {
+            $0.replacingOccurrences(
+                of: #""empty":["iphone","iphone case","samsung galaxy"]"#, with: #""empty":["iphone"]"#)
+        }
+        #expect(
+            try site.differences().contains(
+                #"map (all), key "": expected ["iphone", "iphone case", "samsung galaxy"], found ["iphone"]"#))
     }
 
     @Test("A result page's hits changed")
@@ -104,18 +116,25 @@ struct CheckHarnessTests {
         try site.edit("search/iphone/index.html") {
             $0.replacingOccurrences(of: #"data-object-id="5005506""#, with: #"data-object-id="4984700""#)
         }
-        #expect(try site.differences().contains(
-            #"result page search/iphone/index.html: expected ["5005506", "Case/42 ü", "4984700"], found ["4984700", "Case/42 ü", "4984700"]"#))
+        #expect(
+            try site.differences().contains(
+                #"result page search/iphone/index.html: expected ["5005506", "Case/42 ü", "4984700"], found ["4984700", "Case/42 ü", "4984700"]"#
+            ))
     }
 
     @Test("A result page missing, and one that should not exist")
     func pages() throws {
         let site = try FixtureSite()
-        try FileManager.default.removeItem(at: site.site.appendingPathComponent("search/samsung-galaxy-209ca4a4/index.html"))
+        try FileManager.default.removeItem(
+            at: site.site.appendingPathComponent("search/samsung-galaxy-209ca4a4/index.html"))
         try TestSupport.write("<html></html>", to: "search/iphone/page/2/index.html", in: site.site)
         let differences = try site.differences()
-        #expect(differences.contains(#"result page search/samsung-galaxy-209ca4a4/index.html ("samsung galaxy", page 1 of 1) is missing"#))
-        #expect(differences.contains(#"result page search/iphone/page/2/index.html should not exist ("iphone" has 1 pages)"#))
+        #expect(
+            differences.contains(
+                #"result page search/samsung-galaxy-209ca4a4/index.html ("samsung galaxy", page 1 of 1) is missing"#))
+        #expect(
+            differences.contains(
+                #"result page search/iphone/page/2/index.html should not exist ("iphone" has 1 pages)"#))
     }
 
     @Test("The report shows the first 10 differences and the count")

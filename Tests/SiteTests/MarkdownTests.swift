@@ -22,7 +22,9 @@ struct MarkdownTests {
         #expect(Markdown.html(from: "[x](javascript:alert(1))") == "<p><a href=\"\">x</a></p>\n")
         #expect(!Markdown.html(from: "[x](vbscript:msgbox)").contains("vbscript"))
         #expect(!Markdown.html(from: "![x](javascript:alert(1))").contains("javascript"))
-        #expect(Markdown.html(from: "[x](https://example.com/?a=1&b=\"2\")").contains("href=\"https://example.com/?a=1&amp;b=%222%22\""))
+        #expect(
+            Markdown.html(from: "[x](https://example.com/?a=1&b=\"2\")").contains(
+                "href=\"https://example.com/?a=1&amp;b=%222%22\""))
     }
 
     @Test("Text that looks like markup is escaped")

@@ -10,7 +10,8 @@ import TypeaheadTestSupport
 struct PrefixMapTests {
     /// The first 400 real suggestions of the sample (the suggestions index needs no products).
     static let content: Content = {
-        var content = try! ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path).load()
+        var content = try! ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
+            .load()
         content.suggestions = Array(content.suggestions.prefix(400))
         content.products = Array(content.products.prefix(50))
         return content
@@ -26,21 +27,26 @@ struct PrefixMapTests {
             var mismatches: [String] = []
             builder.build(scope: scope) { entry in
                 keys.append(entry.key)
-                let direct = engine.suggestions.search(entry.key, allowed: allowed).ranked.prefix(8).map { Int32($0.record) }
+                let direct = engine.suggestions.search(entry.key, allowed: allowed).ranked.prefix(8).map {
+                    Int32($0.record)
+                }
                 if direct != entry.suggestions { mismatches.append(entry.key) }
             }
             #expect(mismatches.isEmpty, "\(scope?.filter ?? "all"): \(mismatches.prefix(5))")
-            let queries = Self.content.suggestions.indices.filter { allowed?[$0] ?? true }.map { Self.content.suggestions[$0].query }
+            let queries = Self.content.suggestions.indices.filter { allowed?[$0] ?? true }.map {
+                Self.content.suggestions[$0].query
+            }
             #expect(keys == SiteChecker.keys(queries), "\(scope?.filter ?? "all")")
         }
     }
 
     @Test("Keys: every prefix of every word-suffix, cut at a character, a trailing space dropped")
     func keys() {
-        #expect(SiteChecker.keys(["iPhone 8 Case"]) == [
-            "", "8", "8 c", "8 ca", "8 cas", "8 case", "c", "ca", "cas", "case", "i", "ip", "iph", "ipho", "iphon",
-            "iphone", "iphone 8", "iphone 8 c", "iphone 8 ca", "iphone 8 cas", "iphone 8 case",
-        ])
+        #expect(
+            SiteChecker.keys(["iPhone 8 Case"]) == [
+                "", "8", "8 c", "8 ca", "8 cas", "8 case", "c", "ca", "cas", "case", "i", "ip", "iph", "ipho", "iphon",
+                "iphone", "iphone 8", "iphone 8 c", "iphone 8 ca", "iphone 8 cas", "iphone 8 case",
+            ])
         #expect(SiteChecker.keys(["café"]).contains("caf"))
     }
 
@@ -48,7 +54,8 @@ struct PrefixMapTests {
     static func lines(_ files: [String: [UInt8]]) -> [String: String] {
         var result: [String: String] = [:]
         for (path, bytes) in files where path.hasPrefix("shards/") {
-            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst() where line.hasPrefix("[") {
+            for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n").dropFirst()
+            where line.hasPrefix("[") {
                 let key = String(line.dropFirst(2).prefix { $0 != "\"" })
                 result[path + " " + key] = String(line)
             }
@@ -61,7 +68,8 @@ struct PrefixMapTests {
         var content = Self.content
         content.config.scopes = []
         let before = SiteBuilderHarness.maps(content)
-        content.suggestions.append(Suggestion(objectID: "iphone 7 plus case", query: "iphone 7 plus case", popularity: 500))
+        content.suggestions.append(
+            Suggestion(objectID: "iphone 7 plus case", query: "iphone 7 plus case", popularity: 500))
         let after = SiteBuilderHarness.maps(content)
         let a = Self.lines(before.files)
         let b = Self.lines(after.files)
@@ -75,9 +83,13 @@ struct PrefixMapTests {
         }
         #expect(!valueChanged.isEmpty)
         #expect(changed.count <= 2 * valueChanged.count)
-        let changedFiles = Set(before.files.keys).union(after.files.keys).filter { before.files[$0] != after.files[$0] && $0.hasPrefix("shards/") }
+        let changedFiles = Set(before.files.keys).union(after.files.keys).filter {
+            before.files[$0] != after.files[$0] && $0.hasPrefix("shards/")
+        }
         #expect(changedFiles.count <= valueChanged.count, "\(changedFiles.sorted())")
-        print("diff locality: +1 suggestion → \(valueChanged.count) keys changed value, \(changed.count) shard lines, \(changedFiles.count) shard files")
+        print(
+            "diff locality: +1 suggestion → \(valueChanged.count) keys changed value, \(changed.count) shard lines, \(changedFiles.count) shard files"
+        )
     }
 
     @Test("Shards stay under the size bound and name suggestions by objectID")
@@ -98,7 +110,9 @@ enum SiteBuilderHarness {
         var files: [String: [UInt8]] = [:]
         _ = PrefixMapFiles(content: content).write(id: "all", scope: nil, builder: builder, into: &files)
         var values: [String: [Int32]] = [:]
-        builder.build(scope: nil) { values[$0.key] = $0.suggestions.map { Int32(content.suggestions[Int($0)].objectID.hashValue & 0x7fff_ffff) } }
+        builder.build(scope: nil) {
+            values[$0.key] = $0.suggestions.map { Int32(content.suggestions[Int($0)].objectID.hashValue & 0x7fff_ffff) }
+        }
         return (files, values)
     }
 }

@@ -53,7 +53,8 @@ struct SiteBuilderTests {
             let escaped =
                 path.hasPrefix("search/")
                 ? html.contains("<em>N</em>&lt;/<em>script</em>&gt;&lt;<em>img</em> <em>src</em>=<em>x</em>")
-                : html.contains("&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&gt;&lt;svg onload=alert(2)&gt;&#39;{{x}}")
+                : html.contains(
+                    "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&gt;&lt;svg onload=alert(2)&gt;&#39;{{x}}")
             #expect(escaped, "\(path)")
         }
         // Generated scripts and embedded JSON hold no raw <, > or &: nothing can close a script
@@ -117,7 +118,7 @@ struct SiteBuilderTests {
     func prices() {
         #expect(PageData.formatPrice(1299.99, currency: "$") == "$1,299.99")
         #expect(PageData.formatPrice(0.5, currency: "€") == "€0.50")
-        #expect(PageData.formatPrice(1234567, currency: "$") == "$1,234,567.00")
+        #expect(PageData.formatPrice(1_234_567, currency: "$") == "$1,234,567.00")
     }
 
     @Test("Only http(s) URLs reach href and src")

@@ -57,9 +57,11 @@ struct SiteWriterTests {
         #expect(try TestSupport.tree(empty).map(\.0) == [".typeahead-site", "index.html"])
     }
 
-    @Test("Paths that would leave the site are refused", arguments: [
-        "../x", "/etc/x", "a/../../x", "", "a//b", "./x",
-    ])
+    @Test(
+        "Paths that would leave the site are refused",
+        arguments: [
+            "../x", "/etc/x", "a/../../x", "", "a//b", "./x",
+        ])
     func pathsStayInside(_ path: String) {
         #expect(throws: SiteWriteError.self) { try SiteWriter.checkRelative(path) }
     }

@@ -12,10 +12,12 @@ struct SlugTests {
             && !slug.hasPrefix("-") && !slug.hasSuffix("-")
     }
 
-    @Test("Hostile and awkward objectIDs give safe slugs", arguments: [
-        "../../etc/passwd", "CON", "con", "nul", "COM1", "a/b", "a\\b", String(repeating: "x", count: 300),
-        "📱", "", " ", "..", ".", "-", "iPhone SE", "Ünïcödé", "<script>", "a\u{0}b", "index", "LPT9",
-    ])
+    @Test(
+        "Hostile and awkward objectIDs give safe slugs",
+        arguments: [
+            "../../etc/passwd", "CON", "con", "nul", "COM1", "a/b", "a\\b", String(repeating: "x", count: 300),
+            "📱", "", " ", "..", ".", "-", "iPhone SE", "Ünïcödé", "<script>", "a\u{0}b", "index", "LPT9",
+        ])
     func hostile(_ id: String) {
         let slug = Slug.make(id)
         #expect(Self.isSafe(slug), "\(id.debugDescription) → \(slug)")
