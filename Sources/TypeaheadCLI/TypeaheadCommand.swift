@@ -180,6 +180,8 @@ public struct TypeaheadCommand {
                 text +=
                     "  prefix maps: \(summary.keys) keys in \(summary.shards) shards (largest \(summary.largestShardBytes) bytes); \(summary.resultPages) result pages; client index \(summary.clientIndexBytes) bytes\n"
                 text +=
+                    "  \(summary.files - summary.unchangedFiles) files written, \(summary.unchangedFiles) unchanged since the previous build (kept as they were)\n"
+                text +=
                     "  phases: "
                     + summary.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(
                         separator: ", ") + "\n"

@@ -22,6 +22,8 @@ public struct BuildSummary: Sendable {
     public var largestShardBytes: Int = 0
     public var resultPages: Int = 0
     public var clientIndexBytes: Int = 0
+    /// Files whose bytes did not change since the previous build (kept, not rewritten).
+    public var unchangedFiles: Int = 0
     /// Suggestions (objectIDs) with no product hit: they get no result page.
     public var suggestionsWithoutHits: [String] = []
     /// Seconds spent in each phase, in order.
@@ -166,7 +168,7 @@ public struct SiteBuilder {
         var (files, summary) = try buildWithSummary()
         progress?.update(phase: "Writing \(files.count) files", done: 0, total: 1)
         var clock = PhaseClock()
-        try writer.write(files)
+        summary.unchangedFiles = try writer.write(files)
         files = [:]
         clock.lap("write", &summary)
         return summary

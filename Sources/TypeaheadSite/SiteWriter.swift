@@ -46,7 +46,12 @@ public struct SiteWriter {
     }
 
     /// Writes `files` (relative paths → bytes) as the new site, replacing the old one at the end.
-    public func write(_ files: [String: [UInt8]]) throws(SiteWriteError) {
+    /// A file whose bytes did not change is hard-linked from the previous site instead of written,
+    /// so it keeps its modification time (and inode); the swap stays atomic. Returns how many
+    /// files were reused that way.
+    @discardableResult
+    public func write(_ files: [String: [UInt8]]) throws(SiteWriteError) -> Int {
+        var reused = 0
         try checkTarget()
         let fm = FileManager.default
         let parent = target.deletingLastPathComponent()
@@ -66,13 +71,15 @@ public struct SiteWriter {
             all[Self.markerName] = Array(Self.markerContents.utf8)
             let paths = all.keys.sorted()
             for path in paths { try Self.checkRelative(path) }
-            try Self.writeAll(paths.map { ($0, all[$0]!) }, into: temporary.path)
+            let previous = fm.fileExists(atPath: target.path) ? target.path : nil
+            reused = try Self.writeAll(paths.map { ($0, all[$0]!) }, into: temporary.path, reusing: previous)
             try swap(temporary: temporary, retired: retired)
         } catch {
             try? fm.removeItem(at: temporary)
             if let error = error as? SiteWriteError { throw error }
             throw SiteWriteError(description: "cannot write the site: \(error.localizedDescription)")
         }
+        return reused
     }
 
     private func swap(temporary: URL, retired: URL) throws {
@@ -95,8 +102,11 @@ public struct SiteWriter {
 
     /// Writes files under `folder`, creating their folders (paths are sorted, so each folder is
     /// made once, just before its first file).
-    static func writeAll(_ files: [(String, [UInt8])], into folder: String) throws(SiteWriteError) {
+    static func writeAll(
+        _ files: [(String, [UInt8])], into folder: String, reusing previous: String? = nil
+    ) throws(SiteWriteError) -> Int {
         var made = Set<String>()
+        var reused = 0
         for (path, bytes) in files {
             var parents: [String] = []
             var current = path
@@ -112,8 +122,34 @@ public struct SiteWriter {
                 }
                 made.insert(parent)
             }
-            try writeFile(folder + "/" + path, bytes)
+            if let previous, sameBytes(previous + "/" + path, bytes),
+                link(previous + "/" + path, folder + "/" + path) == 0
+            {
+                reused += 1
+            } else {
+                try writeFile(folder + "/" + path, bytes)
+            }
         }
+        return reused
+    }
+
+    /// Whether the file at `path` is a regular file holding exactly `bytes`.
+    static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else {
+            return false
+        }
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        var buffer = [UInt8](repeating: 0, count: bytes.count)
+        var offset = 0
+        while offset < bytes.count {
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, bytes.count - offset) }
+            guard n > 0 else { return false }
+            offset += n
+        }
+        return buffer == bytes
     }
 
     /// Writes bytes to a new file with plain POSIX calls (Foundation's atomic writes cost a rename

@@ -66,3 +66,30 @@ struct SiteWriterTests {
         #expect(throws: SiteWriteError.self) { try SiteWriter.checkRelative(path) }
     }
 }
+
+@Suite("Rebuilds write only what changed")
+struct IncrementalWriteTests {
+    static func inode(_ url: URL) throws -> Int {
+        (try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test("Unchanged files keep their inode and modification time; changed, added and removed files follow")
+    func incremental() throws {
+        let root = try TestSupport.temporaryDirectory("incremental")
+        let output = root.appendingPathComponent("_site")
+        let writer = SiteWriter(output: output.path)
+        #expect(
+            try writer.write(["a/same.html": Array("same".utf8), "b.html": Array("old".utf8), "gone.html": [1]]) == 0)
+        let same = output.appendingPathComponent("a/same.html")
+        let old = Date(timeIntervalSince1970: 1_000_000_000)
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: same.path)
+        let before = try Self.inode(same)
+        let reused = try writer.write(["a/same.html": Array("same".utf8), "b.html": Array("new".utf8), "c.html": [2]])
+        #expect(reused == 2)  // a/same.html and the marker
+        #expect(try Self.inode(same) == before)
+        let modified = try FileManager.default.attributesOfItem(atPath: same.path)[.modificationDate] as? Date
+        #expect(modified == old)
+        #expect(try String(contentsOf: output.appendingPathComponent("b.html"), encoding: .utf8) == "new")
+        #expect(try TestSupport.tree(output).map(\.0) == [".typeahead-site", "a/same.html", "b.html", "c.html"])
+    }
+}
