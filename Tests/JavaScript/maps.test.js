@@ -1,0 +1,90 @@
+// Prefix-map lookups against the golden fixture site (Tests/EndToEndTests/Golden/small-site, which
+// the Swift tests prove is what `typeahead build` writes): every key of every map is found through
+// the manifest and a shard loaded like a classic script, and equals the JavaScript engine's answer.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const path = require("node:path");
+const vm = require("node:vm");
+const core = require("../../Templates/assets/js/typeahead-core.js");
+const maps = require("../../Templates/assets/js/typeahead-maps.js");
+
+const root = path.join(__dirname, "..", "..");
+// Values made in the vm context are arrays of another realm: compare them as plain JSON.
+const plain = (x) => (x === undefined ? undefined : JSON.parse(JSON.stringify(x)));
+const site = path.join(root, "Tests", "EndToEndTests", "Golden", "small-site");
+const contentDir = path.join(root, "Tests", "EndToEndTests", "Fixtures", "small", "Content");
+const html = fs.readFileSync(path.join(site, "index.html"), "utf8");
+const data = JSON.parse(html.split('id="typeahead-data">')[1].split("</script>")[0]);
+
+function storeWithLoader() {
+  const loaded = [];
+  let store;
+  store = maps.createStore(data, (src) => {
+    loaded.push(src);
+    const context = vm.createContext({ typeaheadShard: (name, queries, lines) => store.register(name, queries, lines) });
+    vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
+  });
+  return { store, loaded };
+}
+
+/** Every key of a map with its value, read straight from the shard files. */
+function keysOf(map) {
+  const all = new Map();
+  for (const [, file] of map.manifest) {
+    let lines;
+    vm.runInContext(fs.readFileSync(path.join(site, file), "utf8"), vm.createContext({ typeaheadShard: (n, q, l) => (lines = l) }));
+    for (const [key, value] of maps.parseShard(lines)) all.set(key, value);
+  }
+  return all;
+}
+
+const suggestions = JSON.parse(fs.readFileSync(path.join(contentDir, "query_suggestions.json"), "utf8"))
+  .sort((a, b) => core.compareCodePoints(a.objectID, b.objectID));
+const perKey = JSON.parse(fs.readFileSync(path.join(contentDir, "site.json"), "utf8")).suggestionsPerKey || 8;
+const index = core.createIndex(
+  suggestions.map((s) => ({ objectID: s.objectID, texts: [[s.query]], customKey: [s.popularity ?? null] })),
+  [{ attribute: "popularity", descending: true }]
+);
+
+test("every key of every map is found through its shard, and equals the JavaScript engine's answer", () => {
+  let checked = 0;
+  for (const map of data.maps) {
+    const { store } = storeWithLoader();
+    const allowed = map.scope
+      ? (r) => ((suggestions[r].instant_search?.facets?.exact_matches?.[map.scope.attribute]) || []).some((v) => v.value === map.scope.value)
+      : undefined;
+    for (const [key, value] of keysOf(map)) {
+      let found;
+      store.lookup(map.id, key, (ids) => (found = ids));
+      assert.deepEqual(plain(found), plain(value), `${map.id} ${key}`);
+      const engine = core.search(index, key, { allowed }).ranked.slice(0, perKey).map((r) => suggestions[r.record].objectID);
+      assert.deepEqual(engine, plain(value), `engine ${map.id} ${key}`);
+      checked += 1;
+    }
+    let empty;
+    store.lookup(map.id, "", (ids) => (empty = ids));
+    assert.deepEqual(plain(empty), map.empty);
+  }
+  assert.ok(checked > 50, `checked ${checked}`);
+});
+
+test("a text that is not a key answers null; typed text is normalised first; shards load once", () => {
+  const { store, loaded } = storeWithLoader();
+  let value = "unset";
+  store.lookup("all", "zzz", (ids) => (value = ids));
+  assert.equal(value, null);
+  store.lookup("all", "  IPHONE ", (ids) => (value = ids));
+  assert.deepEqual(plain(value), ["iphone", "iphone case"]);
+  store.lookup("all", "iph", () => {});
+  assert.equal(new Set(loaded).size, loaded.length);
+  assert.equal(store.query("iphone"), "iphone");
+});
+
+test("the manifest is searched by code points", () => {
+  const manifest = [["a", "1"], ["m", "2"], ["\uFF41", "3"]];
+  assert.equal(maps.shardFor(manifest, "0"), null);
+  assert.equal(maps.shardFor(manifest, "b")[1], "1");
+  assert.equal(maps.shardFor(manifest, "\u{1F4F1}")[1], "3");
+});
