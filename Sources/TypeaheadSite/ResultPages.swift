@@ -118,3 +118,24 @@ enum ClientIndex {
         return bytes
     }
 }
+
+/// The suggestions as a classic script (`data/suggestions.js`), so the page can answer a typed text
+/// that is not a prefix-map key: one suggestion a line, sorted by objectID,
+/// `[objectID, query, popularity, {attribute: [exact-match values]}]`.
+enum SuggestionsIndex {
+    static let path = "data/suggestions.js"
+
+    static func write(content: Content) -> [UInt8] {
+        var bytes: [UInt8] = Array("typeaheadSuggestions([\n".utf8)
+        for suggestion in content.suggestions {
+            let facets: JSONValue = .object(suggestion.exactMatches.mapValues { .array($0.map(JSONValue.string)) })
+            let row: JSONValue = .array([
+                .string(suggestion.objectID), .string(suggestion.query), .number(suggestion.popularity), facets,
+            ])
+            JSONWriter.write(row, scriptSafe: true, into: &bytes)
+            bytes += ",\n".utf8
+        }
+        bytes += "]);\n".utf8
+        return bytes
+    }
+}

@@ -108,6 +108,7 @@ public struct SiteBuilder {
 
         let clientIndex = ClientIndex.write(content: content, productSlugs: slugs)
         files[ClientIndex.path] = clientIndex
+        files[SuggestionsIndex.path] = SuggestionsIndex.write(content: content)
         summary.clientIndexBytes = clientIndex.count
         clock.lap("client index", &summary)
 
@@ -215,6 +216,8 @@ enum SiteData {
             "maps": .array(maps),
             "queries": .object(queries),
             "clientIndex": .string(ClientIndex.path),
+            "suggestionsIndex": .string(SuggestionsIndex.path),
+            "currency": .string(config.currency),
         ])
         return JSONWriter.string(data, scriptSafe: true)
     }

@@ -42,9 +42,13 @@ struct SiteBuilderTests {
         #expect(pages.count == 4, "\(pages.keys.sorted())")  // index, two products, a result page
         for (path, bytes) in pages {
             let html = String(decoding: bytes, as: UTF8.self)
-            // The only script element is the site's own embedded JSON on the front page.
-            let scripts = html.components(separatedBy: "<script").count - 1
-            #expect(scripts == (path == "index.html" ? 1 : 0), "\(path)")
+            // The only script elements are the site's own: its embedded JSON and its script files.
+            let scripts = html.components(separatedBy: "<script").dropFirst()
+            let own = scripts.filter {
+                $0.hasPrefix(" type=\"application/json\" id=\"typeahead-data\">") || $0.hasPrefix(" src=\"assets/js/")
+            }
+            #expect(scripts.count == own.count, "\(path)")
+            #expect(own.count == (path == "index.html" ? 4 : 0), "\(path)")
             let clean =
                 !html.contains("<img src=x") && !html.contains("<svg") && !html.contains("javascript:")
                 && !html.contains("\"><svg")

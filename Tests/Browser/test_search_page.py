@@ -1,0 +1,246 @@
+"""The search page in a real headless Chromium, driven like a person: click, type, arrow keys,
+Enter, Backspace, reload and back. Each behaviour runs on the site opened from disk (file://) and
+served over HTTP on 127.0.0.1. Screenshots of the main states go to Tests/Browser/screenshots/.
+
+Run by Scripts/test (which builds the sites with the debug `typeahead` first):
+    .venv/bin/python -m pytest Tests/Browser
+"""
+import functools
+import http.server
+import os
+import shutil
+import subprocess
+import tempfile
+import threading
+import time
+
+import pytest
+from selenium import webdriver
+from selenium.common.exceptions import UnexpectedAlertPresentException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCREENSHOTS = os.path.join(ROOT, "Tests", "Browser", "screenshots")
+BINARY = os.environ.get("TYPEAHEAD_BINARY", os.path.join(ROOT, ".build", "debug", "typeahead"))
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium")
+CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
+
+
+def build(content):
+    output = os.path.join(tempfile.mkdtemp(prefix="typeahead-browser-"), "site")
+    subprocess.run([BINARY, "build", "--quiet", "--content", content, "--templates", os.path.join(ROOT, "Templates"),
+                    "--output", output], check=True)
+    return output
+
+
+@pytest.fixture(scope="session")
+def sample_site():
+    return build(os.path.join(ROOT, "Content"))
+
+
+@pytest.fixture(scope="session")
+def hostile_site():
+    return build(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content"))
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture(scope="session")
+def served(sample_site):
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=sample_site))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def driver():
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1000,1000",
+                     "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    yield browser
+    browser.quit()
+
+
+@pytest.fixture(params=["file", "http"])
+def page(request, driver, sample_site):
+    url = "file://" + sample_site + "/index.html" if request.param == "file" else request.getfixturevalue("served")
+    driver.get("about:blank")
+    driver.get(url)
+    driver.execute_script("localStorage.clear()")
+    driver.get(url + "#")
+    driver.refresh()
+    wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    driver.get_log("browser")  # drop what loading logged
+    return driver, request.param
+
+
+def wait(condition, timeout=5.0):
+    end = time.time() + timeout
+    last = None
+    while time.time() < end:
+        try:
+            value = condition()
+            if value:
+                return value
+        except Exception as error:  # element not there yet
+            last = error
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting ({last})")
+
+
+def options(driver):
+    return [li.text.replace("\n↖", "") for li in driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox li")]
+
+
+def shot(driver, name):
+    os.makedirs(SCREENSHOTS, exist_ok=True)
+    driver.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+
+
+def errors(driver):
+    """Console errors other than the product images of a remote CDN (there is no network here)."""
+    return [entry for entry in driver.get_log("browser")
+            if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]
+
+
+def test_focus_on_empty_box_shows_popular_suggestions_and_scopes(page):
+    driver, mode = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20  # the empty query
+    box.click()
+    listed = wait(lambda: options(driver))
+    assert listed[:3] == ["cooktop", "macbook", "amazon"]
+    assert "In Cell Phones" in listed
+    assert box.get_attribute("aria-expanded") == "true"
+    if mode == "file":
+        shot(driver, "focused-empty")
+    assert errors(driver) == []
+
+
+def test_typing_shows_suggestions_with_reverse_highlighting_and_results(page):
+    driver, mode = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("ip")
+    wait(lambda: options(driver) and options(driver)[0] == "iphone")
+    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox li em")
+    assert first.text == "hone"  # the untyped part is emphasised
+    wait(lambda: "results" in driver.find_element(By.ID, "typeahead-status").text)
+    names = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-name em")
+    assert names and names[0].text.lower() == "ip"
+    assert "q=ip" in driver.current_url
+    if mode == "file":
+        shot(driver, "typing-ip")
+    assert errors(driver) == []
+
+
+def test_arrow_keys_and_enter_select_a_suggestion_which_becomes_a_recent_search(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("ip")
+    wait(lambda: options(driver) and options(driver)[0] == "iphone")
+    box.send_keys(Keys.ARROW_DOWN)
+    box.send_keys(Keys.ARROW_DOWN)
+    assert box.get_attribute("aria-activedescendant") == "typeahead-option-1"
+    chosen = options(driver)[1]
+    box.send_keys(Keys.ENTER)
+    wait(lambda: box.get_attribute("aria-expanded") == "false")
+    assert box.get_attribute("value") == chosen
+    wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
+    box.clear()
+    box.send_keys(Keys.ESCAPE)
+    driver.find_element(By.TAG_NAME, "h1").click()
+    box.click()
+    wait(lambda: options(driver) and options(driver)[0] == "Recent " + chosen)
+
+
+def test_tap_ahead_fills_the_box_without_submitting(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("sams")
+    wait(lambda: options(driver) and options(driver)[0].startswith("samsung"))
+    target = options(driver)[0]
+    driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox li .option-fill").click()
+    assert box.get_attribute("value") == target + " "
+    assert box.get_attribute("aria-expanded") == "true"
+
+
+def test_a_scope_token_narrows_and_backspace_removes_it(page):
+    driver, mode = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    wait(lambda: "In Cell Phone Accessories" in options(driver))
+    index = options(driver).index("In Cell Phone Accessories")
+    driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox li")[index].click()
+    token = driver.find_element(By.ID, "typeahead-token")
+    wait(lambda: token.is_displayed())
+    assert token.text.startswith("Cell Phone Accessories")
+    box.send_keys("ca")
+    wait(lambda: options(driver))
+    assert "scope=categories" in driver.current_url
+    if mode == "file":
+        shot(driver, "token")
+    box.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, Keys.BACKSPACE)
+    wait(lambda: not token.is_displayed())
+
+
+def test_no_results(page):
+    driver, mode = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("qqzzxxv")
+    wait(lambda: driver.find_element(By.ID, "typeahead-status").text == "No results")
+    assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li") == []
+    if mode == "file":
+        shot(driver, "no-results")
+
+
+def test_state_survives_reload_and_back(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("galaxy")
+    box.send_keys(Keys.ENTER)
+    wait(lambda: "q=galaxy" in driver.current_url)
+    driver.refresh()
+    box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    wait(lambda: box.get_attribute("value") == "galaxy")
+    wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
+    box.click()
+    box.clear()
+    box.send_keys("ipad")
+    box.send_keys(Keys.ENTER)
+    wait(lambda: "q=ipad" in driver.current_url)
+    driver.back()
+    wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "galaxy")
+
+
+def test_hostile_data_renders_as_text(driver, hostile_site):
+    driver.get("file://" + hostile_site + "/index.html")
+    driver.get_log("browser")
+    box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    box.click()
+    try:
+        box.send_keys("img onerror")
+        wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
+        name = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name")
+        assert "</script><img src=x" in name.text
+        assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results img[src=x]") == []
+        driver.get("file://" + hostile_site + "/products/evil/index.html")
+        assert "<svg onload" in driver.find_element(By.CSS_SELECTOR, ".brand").text
+    except UnexpectedAlertPresentException:
+        pytest.fail("a script from the data ran")
+    assert errors(driver) == []
