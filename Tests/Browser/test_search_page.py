@@ -20,6 +20,7 @@ from selenium.common.exceptions import UnexpectedAlertPresentException
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+from selenium_axe_python import Axe
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCREENSHOTS = os.path.join(ROOT, "Tests", "Browser", "screenshots")
@@ -178,6 +179,18 @@ def test_tap_ahead_fills_the_box_without_submitting(page):
     assert box.get_attribute("aria-expanded") == "true"
 
 
+def test_right_arrow_on_an_active_suggestion_is_tap_ahead(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("sams")
+    wait(lambda: options(driver) and options(driver)[0].startswith("samsung"))
+    target = options(driver)[0]
+    box.send_keys(Keys.ARROW_DOWN, Keys.ARROW_RIGHT)
+    assert box.get_attribute("value") == target + " "
+    assert box.get_attribute("aria-expanded") == "true"
+
+
 def test_a_scope_token_narrows_and_backspace_removes_it(page):
     driver, mode = page
     box = driver.find_element(By.ID, "typeahead-input")
@@ -244,3 +257,19 @@ def test_hostile_data_renders_as_text(driver, hostile_site):
     except UnexpectedAlertPresentException:
         pytest.fail("a script from the data ran")
     assert errors(driver) == []
+
+
+def test_axe_finds_no_accessibility_violation(driver, sample_site):
+    """axe-core 4.9 (selenium-axe-python 2.2) on the search page while typing, a result page and a
+    product page."""
+    for path, typing in (("index.html", True), ("search/iphone/index.html", False), ("products/5005506/index.html", False)):
+        driver.get("file://" + sample_site + "/" + path)
+        if typing:
+            box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+            box.click()
+            box.send_keys("ip")
+            wait(lambda: options(driver))
+        axe = Axe(driver)
+        axe.inject()
+        violations = axe.run()["violations"]
+        assert [(v["id"], v["nodes"][0]["target"]) for v in violations] == [], path

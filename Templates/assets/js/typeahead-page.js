@@ -170,20 +170,17 @@
       li.addEventListener("mousedown", (event) => event.preventDefault());
       li.addEventListener("click", () => choose(i));
       if (o.kind !== "scope") {
-        const fill = document.createElement("button");
-        fill.type = "button";
+        // Tap-ahead: not a control inside the option (an option holds no interactive content);
+        // the keyboard way is → on the active option.
+        const fill = document.createElement("span");
         fill.className = "option-fill";
-        fill.tabIndex = -1;
-        fill.setAttribute("aria-label", "Fill in “" + o.text + "”");
+        fill.setAttribute("aria-hidden", "true");
+        fill.title = "Fill in “" + o.text + "”";
         fill.textContent = "↖";
         fill.addEventListener("mousedown", (event) => event.preventDefault());
         fill.addEventListener("click", (event) => {
           event.stopPropagation();
-          input.value = o.text + " ";
-          state.q = input.value;
-          writeHash(false);
-          updateList();
-          updateResults();
+          tapAhead(o.text);
         });
         li.appendChild(fill);
       }
@@ -193,6 +190,15 @@
     listbox.hidden = !open;
     input.setAttribute("aria-expanded", open ? "true" : "false");
     input.removeAttribute("aria-activedescendant");
+  }
+
+  function tapAhead(text) {
+    input.value = text + " ";
+    state.q = input.value;
+    writeHash(committed);
+    committed = false;
+    updateList();
+    updateResults();
   }
 
   function highlightActive() {
@@ -346,6 +352,10 @@
       const step = event.key === "ArrowDown" ? 1 : -1;
       active = active + step < -1 ? options.length - 1 : active + step >= options.length ? -1 : active + step;
       highlightActive();
+    } else if (event.key === "ArrowRight" && active >= 0 && options[active].kind !== "scope" &&
+      input.selectionStart === input.value.length) {
+      event.preventDefault();
+      tapAhead(options[active].text);
     } else if (event.key === "Enter") {
       event.preventDefault();
       if (active >= 0) choose(active);
