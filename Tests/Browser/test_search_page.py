@@ -273,3 +273,33 @@ def test_axe_finds_no_accessibility_violation(driver, sample_site):
         axe.inject()
         violations = axe.run()["violations"]
         assert [(v["id"], v["nodes"][0]["target"]) for v in violations] == [], path
+
+
+def test_escape_closes_the_list_and_scrolling_loads_more_results(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("case")
+    wait(lambda: options(driver))
+    box.send_keys(Keys.ESCAPE)
+    wait(lambda: box.get_attribute("aria-expanded") == "false")
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20)
+    driver.execute_script("document.getElementById('typeahead-more').scrollIntoView()")
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) >= 40)
+
+
+def test_without_javascript_popular_suggestions_are_links_to_result_pages(sample_site):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--blink-settings=scriptEnabled=false"):
+        options.add_argument(argument)
+    browser = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    try:
+        browser.get("file://" + sample_site + "/index.html")
+        links = browser.find_elements(By.CSS_SELECTOR, ".popular-list a")
+        assert [a.text for a in links][:2] == ["macbook", "amazon"]
+        links[0].click()
+        wait(lambda: "Results for" in browser.find_element(By.TAG_NAME, "h1").text)
+        assert browser.find_elements(By.CSS_SELECTOR, ".results li a")
+    finally:
+        browser.quit()

@@ -361,6 +361,8 @@
       if (active >= 0) choose(active);
       else submit();
     } else if (event.key === "Escape") {
+      // First Escape closes the list (and must not clear the search field); the next one clears.
+      if (input.getAttribute("aria-expanded") === "true") event.preventDefault();
       state.open = false;
       writeHash(false);
       render([]);
