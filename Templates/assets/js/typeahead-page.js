@@ -132,24 +132,31 @@
     });
   }
 
-  function updateList() {
+  /** Renders the suggestions for the box's text, then calls `then` (the results wait for the list). */
+  function updateList(then) {
     const text = input.value;
     const requested = text;
-    if (!state.open) return render([]);
+    const done = () => then && then();
+    if (!state.open) {
+      render([]);
+      return done();
+    }
     if (core.normalize(text) === "") {
       const past = recent();
       suggestionsFor("", (queries) => {
-        if (input.value !== requested) return;
+        if (input.value !== requested) return done();
         const list = past.map((q) => option("recent", q, core.escapeHTML(q)));
         for (const q of queries) if (!past.includes(q)) list.push(option("suggestion", q, "<em>" + core.escapeHTML(q) + "</em>"));
         if (!state.scope) for (const s of scopes) list.push(option("scope", s.scope.value, core.escapeHTML(s.scope.value), { scope: s }));
         render(list);
+        done();
       });
       return;
     }
     suggestionsFor(text, (queries) => {
-      if (input.value !== requested) return;
+      if (input.value !== requested) return done();
       render(queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))));
+      done();
     });
   }
 
@@ -188,6 +195,10 @@
     });
     const open = state.open && list.length > 0;
     listbox.hidden = !open;
+    if (window.performance && performance.measure && performance.getEntriesByName("typeahead-keystroke").length) {
+      performance.measure("typeahead-render", "typeahead-keystroke");
+      performance.clearMarks("typeahead-keystroke");
+    }
     input.setAttribute("aria-expanded", open ? "true" : "false");
     input.removeAttribute("aria-activedescendant");
   }
@@ -249,6 +260,13 @@
 
   // MARK: Results (infinite scroll)
 
+  // Results are searched after the suggestion list has had its frame: the list comes first.
+  let resultsTimer = null;
+  function scheduleResults() {
+    clearTimeout(resultsTimer);
+    resultsTimer = setTimeout(updateResults, 0);
+  }
+
   let ranked = [];
   let shown = 0;
   let lastResult = null;
@@ -263,6 +281,7 @@
       ranked = lastResult.ranked;
       shown = 0;
       results.innerHTML = "";
+      results.dataset.dynamic = "1";
       status.textContent = ranked.length === 0 ? "No results" : ranked.length + " results";
       const heading = document.getElementById("results-heading");
       if (heading) heading.textContent = core.normalize(query) ? "Results for “" + query.trim() + "”" : "Most popular products";
@@ -327,13 +346,14 @@
     updateList();
   });
   input.addEventListener("input", () => {
+    // Performance marks: keystroke → rendered list, read by Benchmarks/search-page.py.
+    if (window.performance && performance.mark) performance.mark("typeahead-keystroke");
     state.q = input.value;
     state.open = true;
     // The first keystroke after a search starts a new history entry; later ones replace it.
     writeHash(committed);
     committed = false;
-    updateList();
-    updateResults();
+    updateList(scheduleResults);
   });
   input.addEventListener("blur", () => {
     state.open = false;
@@ -390,7 +410,8 @@
     readHash();
     input.value = state.q;
     showToken();
-    updateResults();
+    // The empty query's first page is already in the HTML: the client index loads only when needed.
+    if (core.normalize(state.q) !== "" || state.scope || results.dataset.dynamic) updateResults();
     if (state.open) input.focus();
     else render([]);
   }
