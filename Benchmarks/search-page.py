@@ -7,13 +7,16 @@
 - Bytes loaded before the first suggestion shows: the page is opened fresh, one character is
   typed, and the resource-timing sizes of everything loaded until the list shows are added up
   (raw bytes, and gzipped as a server would send them).
-Not yet here: Pagefind measured in the same run (issue 5).
-Usage: Benchmarks/search-page.py [--queries N]   (needs Scripts/test's .venv)
+- Pagefind in the same run (PyPI `pagefind-bin`, installed into the venv when missing): it indexes
+  the same product pages, and the bytes its JavaScript API loads before the first result's data
+  is ready (one character typed) are added up the same way.
+Usage: .venv/bin/python Benchmarks/search-page.py [--queries N]   (Scripts/test makes .venv)
 """
 import functools
 import gzip
 import http.server
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -33,9 +36,16 @@ site = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-"), "site")
 subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--output", site], cwd=root, check=True)
 
 
+SERVED = []  # every path any server here was asked for, in order (workers' fetches included)
+
+
 class Quiet(http.server.SimpleHTTPRequestHandler):
     def log_message(self, *args):
         pass
+
+    def do_GET(self):
+        SERVED.append(self.path.split("?")[0])
+        super().do_GET()
 
 
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
@@ -48,7 +58,22 @@ for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--host-reso
     options.add_argument(argument)
 driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
 
-# Bytes before the first suggestion.
+def loaded_bytes(folder, names):
+    """Files of the site among `names` (remote product images, which fail offline, are not), with
+    their bytes raw and gzipped."""
+    files = raw = zipped = 0
+    for name in dict.fromkeys(names):
+        path = os.path.join(folder, name.lstrip("/"))
+        if os.path.isfile(path):
+            data = open(path, "rb").read()
+            files += 1
+            raw += len(data)
+            zipped += len(gzip.compress(data, 6))
+    return files, raw, zipped
+
+
+# Bytes before the first suggestion (counted from what the server sent).
+SERVED.clear()
 driver.get(url)
 box = driver.find_element(By.ID, "typeahead-input")
 box.click()
@@ -56,15 +81,41 @@ box.send_keys("i")
 end = time.time() + 5
 while time.time() < end and not driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox li"):
     time.sleep(0.02)
-names = driver.execute_script(
-    "return [location.pathname].concat(performance.getEntriesByType('resource').map(e => new URL(e.name).pathname))")
-raw = zipped = 0
-for name in dict.fromkeys(names):
-    path = os.path.join(site, name.lstrip("/"))
-    if os.path.isfile(path):
-        data = open(path, "rb").read()
-        raw += len(data)
-        zipped += len(gzip.compress(data, 6))
+# Only what was asked for before the list rendered (results come after it): the page's own
+# resource timing, cut at the end of the first keystroke-to-render measure.
+names = driver.execute_script("""
+  const render = performance.getEntriesByName('typeahead-render')[0];
+  const end = render.startTime + render.duration;
+  return [location.pathname].concat(performance.getEntriesByType('resource')
+    .filter(e => e.startTime <= end).map(e => new URL(e.name).pathname));""")
+ours = loaded_bytes(site, names)
+
+# Pagefind on the same product pages, asked for the same first character.
+subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pagefind-bin"], check=True)
+pagefind_site = os.path.join(tempfile.mkdtemp(prefix="typeahead-pagefind-"), "site")
+shutil.copytree(os.path.join(site, "products"), os.path.join(pagefind_site, "products"))
+shutil.copy(os.path.join(site, "index.html"), pagefind_site)
+subprocess.run([sys.executable, "-m", "pagefind_bin", "--site", pagefind_site], check=True, stdout=subprocess.DEVNULL)
+with open(os.path.join(pagefind_site, "bench.html"), "w") as f:
+    f.write("<!DOCTYPE html><title>pagefind</title><script type=module>"
+            "const pagefind = await import('/pagefind/pagefind.js'); await pagefind.init();"
+            "const search = await pagefind.search('i');"
+            "window.first = search.results.length ? await search.results[0].data() : null; window.done = true;"
+            "</script>")
+pf_server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=pagefind_site))
+threading.Thread(target=pf_server.serve_forever, daemon=True).start()
+SERVED.clear()
+driver.get(f"http://127.0.0.1:{pf_server.server_address[1]}/bench.html")
+end = time.time() + 20
+while time.time() < end and not driver.execute_script("return window.done === true"):
+    time.sleep(0.05)
+assert driver.execute_script("return window.done === true"), "Pagefind's search did not finish"
+time.sleep(0.5)
+theirs = loaded_bytes(pagefind_site, list(SERVED))
+pf_server.shutdown()
+driver.get(url)
+box = driver.find_element(By.ID, "typeahead-input")
+box.click()
 
 # Keystroke to render.
 queries = [q for q in subprocess.run(
@@ -86,4 +137,6 @@ durations.sort()
 pick = lambda p: durations[min(len(durations) - 1, int(len(durations) * p))]
 print(f"keystroke → rendered suggestions: {len(durations)} keystrokes over {len(queries)} queries,"
       f" p50 {pick(0.5):.2f} ms, p95 {pick(0.95):.2f} ms, max {durations[-1]:.2f} ms")
-print(f"loaded before the first suggestion: {len(set(names))} files, {raw} bytes raw, {zipped} bytes gzipped")
+print(f"Typeahead, loaded before the first suggestion: {ours[0]} files, {ours[1]} bytes raw, {ours[2]} bytes gzipped")
+print(f"Pagefind, loaded before the first result: {theirs[0]} files, {theirs[1]} bytes raw, {theirs[2]} bytes gzipped")
+print(f"ratio (gzipped): Pagefind loads {theirs[2] / ours[2]:.1f}x the bytes")
