@@ -85,7 +85,7 @@ for (_, file) in layout.manifest {
         let key = pair[0].stringValue!
         let value: [String]
         if pair[1] == .string("=") {
-            value = previousValues[String(decoding: PrefixMapFiles.parent(of: Array(key.utf8)), as: UTF8.self)]!
+            value = previousValues[String(decoding: PrefixMapShape.parent(of: Array(key.utf8)), as: UTF8.self)]!
         } else if case .array(let ids) = pair[1] {
             value = ids.compactMap(\.stringValue)
         } else {

@@ -30,13 +30,4 @@ public struct CustomRanking: Sendable {
         }
         return 0
     }
-
-    /// Products in custom-ranking order (the order of the empty query).
-    public func sorted(_ products: [Product]) -> [Product] {
-        let keyed = products.map { (key($0.attributes), $0) }
-        return keyed.sorted { a, b in
-            let order = compare(a.0, b.0)
-            return order != 0 ? order < 0 : utf8Less(a.1.objectID, b.1.objectID)
-        }.map(\.1)
-    }
 }

@@ -136,6 +136,4 @@ public struct PrefixMapFiles {
         return hash & 31 == 0
     }
 
-    /// The key one character shorter (a trailing space dropped), as bytes.
-    public static func parent(of key: [UInt8]) -> [UInt8] { PrefixMapShape.parent(of: key) }
 }

@@ -114,9 +114,10 @@ public struct SiteBuilder {
 
         // The front page: search box data, popular suggestions (links without JavaScript), and the
         // first page of the empty query.
-        let ranked = CustomRanking(config.customRanking).sorted(content.products)
-        let firstPage = ranked.prefix(config.hitsPerPage).map {
-            PageData.card($0, slug: slugs[ByteKey($0.objectID)]!, root: "", config: config)
+        // The empty query's first page, as the engine answers it (custom ranking, then objectID).
+        let firstPage = engine.search(SearchRequest(index: .products, query: "", attributesToHighlight: [])).hits.map {
+            let product = content.products[$0.record]
+            return PageData.card(product, slug: slugs[ByteKey(product.objectID)]!, root: "", config: config)
         }
         let byID = Dictionary(
             content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })

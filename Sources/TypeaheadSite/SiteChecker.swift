@@ -224,7 +224,7 @@ public struct SiteChecker {
                 }
                 previous = key
                 if pair[1] == .string("=") {
-                    let parent = String(decoding: PrefixMapFiles.parent(of: Array(key.utf8)), as: UTF8.self)
+                    let parent = String(decoding: PrefixMapShape.parent(of: Array(key.utf8)), as: UTF8.self)
                     guard let inherited = values[parent] else {
                         report.differ(
                             "map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard",

@@ -78,7 +78,7 @@ struct PrefixMapTests {
         // Keys whose value changed: every changed line must be one of them or a child of one.
         let valueChanged = Set(after.values.keys.filter { before.values[$0] != after.values[$0] })
         for key in changedKeys {
-            let parent = String(decoding: PrefixMapFiles.parent(of: Array(key.utf8)), as: UTF8.self)
+            let parent = String(decoding: PrefixMapShape.parent(of: Array(key.utf8)), as: UTF8.self)
             #expect(valueChanged.contains(key) || valueChanged.contains(parent), "\(key)")
         }
         #expect(!valueChanged.isEmpty)
