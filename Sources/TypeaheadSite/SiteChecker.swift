@@ -152,91 +152,16 @@ public struct SiteChecker {
 
     // MARK: - Reading the site
 
-    private func path(_ relative: String) -> String { (site as NSString).appendingPathComponent(relative) }
-
-    private func read(_ relative: String) -> String? {
-        guard let data = FileManager.default.contents(atPath: path(relative)) else { return nil }
-        return String(decoding: data, as: UTF8.self)
-    }
-
+    private var reader: SiteReader { SiteReader(site: site) }
+    private func path(_ relative: String) -> String { reader.path(relative) }
+    private func read(_ relative: String) -> String? { reader.read(relative) }
     private func siteData() throws(Unreadable) -> JSONValue {
-        guard let html = read("index.html") else {
-            throw Unreadable(description: "\(path("index.html")): no such file; is \(site) a Typeahead site?")
-        }
-        let open = "<script type=\"application/json\" id=\"typeahead-data\">"
-        guard let start = html.range(of: open),
-            let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
-        else { throw Unreadable(description: "\(path("index.html")): no embedded typeahead-data") }
-        do {
-            return try JSONParser.parse(Array(html[start.upperBound..<end.lowerBound].utf8))
-        } catch {
-            throw Unreadable(description: "\(path("index.html")): embedded data is malformed JSON (\(error.message))")
-        }
+        do { return try reader.siteData() } catch { throw Unreadable(description: error.description) }
     }
-
-    /// Every key of a map's shards with its value ("=" resolved), reporting malformed or unsorted
-    /// shards and keys outside their shard's range.
     private func readMap(_ map: JSONValue, name: String, report: inout Report) -> [String: [String]] {
-        var values: [String: [String]] = [:]
-        guard case .array(let manifest) = map["manifest"] ?? .null else {
-            report.differ("map \(name): no manifest", limit: shownDifferences)
-            return values
-        }
-        let entries = manifest.compactMap { entry -> (String, String)? in
-            guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue,
-                let file = pair[1].stringValue
-            else { return nil }
-            return (first, file)
-        }
-        for (i, (firstKey, file)) in entries.enumerated() {
-            report.shards += 1
-            guard SiteWriterPaths.isInside(file), let text = read(file) else {
-                report.differ("map \(name): shard \(file) is missing", limit: shownDifferences)
-                continue
-            }
-            let nextFirst = i + 1 < entries.count ? entries[i + 1].0 : nil
-            var previous: String?
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.first?.hasPrefix("typeaheadShard(") == true, lines.count >= 2 else {
-                report.differ("map \(name): shard \(file) does not start with typeaheadShard(", limit: shownDifferences)
-                continue
-            }
-            lines.removeFirst()
-            for (n, line) in lines.enumerated() where !line.isEmpty && line != "]);" {
-                let body = line.hasSuffix(",") ? line.dropLast() : line[...]
-                guard case .array(let pair)? = try? JSONParser.parse(Array(body.utf8)), pair.count == 2,
-                    let key = pair[0].stringValue
-                else {
-                    report.differ(
-                        "map \(name): shard \(file) line \(n + 2) is malformed: \(line.prefix(80))",
-                        limit: shownDifferences)
-                    continue
-                }
-                if let previous, !utf8Less(previous, key) {
-                    report.differ(
-                        "map \(name): shard \(file) line \(n + 2): key \"\(key)\" is out of order (after \"\(previous)\")",
-                        limit: shownDifferences)
-                }
-                if utf8Less(key, firstKey) || (nextFirst.map { !utf8Less(key, $0) } ?? false) {
-                    report.differ(
-                        "map \(name): shard \(file): key \"\(key)\" is outside the shard's range",
-                        limit: shownDifferences)
-                }
-                previous = key
-                if pair[1] == .string("=") {
-                    let parent = String(decoding: PrefixMapShape.parent(of: Array(key.utf8)), as: UTF8.self)
-                    guard let inherited = values[parent] else {
-                        report.differ(
-                            "map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard",
-                            limit: shownDifferences)
-                        continue
-                    }
-                    values[key] = inherited
-                } else {
-                    values[key] = Self.strings(pair[1])
-                }
-            }
-        }
+        var problems: [String] = []
+        let values = reader.readMap(map, name: name, shards: &report.shards) { problems.append($0) }
+        for problem in problems { report.differ(problem, limit: shownDifferences) }
         return values
     }
 

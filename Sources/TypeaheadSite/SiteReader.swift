@@ -1,0 +1,101 @@
+import Foundation
+import TypeaheadEngine
+import TypeaheadModel
+
+/// Reads back what a built site holds: its embedded data, prefix-map shards and files. Shared by
+/// `typeahead check` and `typeahead diff`, so both read a site the same way.
+public struct SiteReader {
+    public var site: String
+
+    public init(site: String) {
+        self.site = site
+    }
+
+    public func path(_ relative: String) -> String { (site as NSString).appendingPathComponent(relative) }
+
+    public func read(_ relative: String) -> String? {
+        guard let data = FileManager.default.contents(atPath: path(relative)) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    public func siteData() throws(SiteChecker.Unreadable) -> JSONValue {
+        guard let html = read("index.html") else {
+            throw SiteChecker.Unreadable(
+                description: "\(path("index.html")): no such file; is \(site) a Typeahead site?")
+        }
+        let open = "<script type=\"application/json\" id=\"typeahead-data\">"
+        guard let start = html.range(of: open),
+            let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
+        else { throw SiteChecker.Unreadable(description: "\(path("index.html")): no embedded typeahead-data") }
+        do {
+            return try JSONParser.parse(Array(html[start.upperBound..<end.lowerBound].utf8))
+        } catch {
+            throw SiteChecker.Unreadable(
+                description: "\(path("index.html")): embedded data is malformed JSON (\(error.message))")
+        }
+    }
+
+    /// Every key of a map's shards with its value ("=" resolved), reporting malformed or unsorted
+    /// shards and keys outside their shard's range.
+    public func readMap(
+        _ map: JSONValue, name: String, shards: inout Int, problem: (String) -> Void
+    ) -> [String: [String]] {
+        var values: [String: [String]] = [:]
+        guard case .array(let manifest) = map["manifest"] ?? .null else {
+            problem("map \(name): no manifest")
+            return values
+        }
+        let entries = manifest.compactMap { entry -> (String, String)? in
+            guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue,
+                let file = pair[1].stringValue
+            else { return nil }
+            return (first, file)
+        }
+        for (i, (firstKey, file)) in entries.enumerated() {
+            shards += 1
+            guard SiteWriterPaths.isInside(file), let text = read(file) else {
+                problem("map \(name): shard \(file) is missing")
+                continue
+            }
+            let nextFirst = i + 1 < entries.count ? entries[i + 1].0 : nil
+            var previous: String?
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.first?.hasPrefix("typeaheadShard(") == true, lines.count >= 2 else {
+                problem("map \(name): shard \(file) does not start with typeaheadShard(")
+                continue
+            }
+            lines.removeFirst()
+            for (n, line) in lines.enumerated() where !line.isEmpty && line != "]);" {
+                let body = line.hasSuffix(",") ? line.dropLast() : line[...]
+                guard case .array(let pair)? = try? JSONParser.parse(Array(body.utf8)), pair.count == 2,
+                    let key = pair[0].stringValue
+                else {
+                    problem("map \(name): shard \(file) line \(n + 2) is malformed: \(line.prefix(80))")
+                    continue
+                }
+                if let previous, !utf8Less(previous, key) {
+                    problem(
+                        "map \(name): shard \(file) line \(n + 2): key \"\(key)\" is out of order (after \"\(previous)\")"
+                    )
+                }
+                if utf8Less(key, firstKey) || (nextFirst.map { !utf8Less(key, $0) } ?? false) {
+                    problem("map \(name): shard \(file): key \"\(key)\" is outside the shard's range")
+                }
+                previous = key
+                if pair[1] == .string("=") {
+                    let parent = String(decoding: PrefixMapShape.parent(of: Array(key.utf8)), as: UTF8.self)
+                    guard let inherited = values[parent] else {
+                        problem(
+                            "map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard"
+                        )
+                        continue
+                    }
+                    values[key] = inherited
+                } else {
+                    values[key] = SiteChecker.strings(pair[1])
+                }
+            }
+        }
+        return values
+    }
+}
