@@ -12,6 +12,13 @@ public struct PrefixMapLayout: Sendable {
     public var manifest: [(firstKey: String, file: String)]
     public var keyCount: Int
     public var largestShardBytes: Int
+    /// `valueSizes[n]`: how many non-empty keys show `n` suggestions (for the build report).
+    public var valueSizes: [Int] = []
+    /// The suggestions (indices into the content's sorted suggestions) shown by at least one key,
+    /// the empty key included.
+    public var shown: Set<Int32> = []
+    /// Each shard's file and size in bytes, in key order.
+    public var shardSizes: [(file: String, bytes: Int)] = []
 }
 
 /// Writes prefix maps as classic scripts that register themselves when inserted with
@@ -76,6 +83,7 @@ public struct PrefixMapFiles {
             files[file] = bytes
             layout.manifest.append((first, file))
             layout.largestShardBytes = max(layout.largestShardBytes, bytes.count)
+            layout.shardSizes.append((file, bytes.count))
             lines = []
             queries = [:]
             shardFirstKey = nil
@@ -83,11 +91,17 @@ public struct PrefixMapFiles {
         }
 
         builder.build(scope: scope) { entry in
+            layout.shown.formUnion(entry.suggestions)
             if entry.keyBytes.isEmpty {
                 layout.empty = entry.suggestions.map { suggestions[Int($0)].objectID }
                 return
             }
             layout.keyCount += 1
+            let size = entry.suggestions.count
+            if layout.valueSizes.count <= size {
+                layout.valueSizes += Array(repeating: 0, count: size + 1 - layout.valueSizes.count)
+            }
+            layout.valueSizes[size] += 1
             let key = entry.keyBytes
             var encodedKey: [UInt8] = []
             JSONWriter.writeString(entry.key, scriptSafe: true, into: &encodedKey)

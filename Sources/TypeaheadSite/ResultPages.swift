@@ -30,8 +30,11 @@ struct ResultPages {
     var productSlugs: [ByteKey: String]
     var suggestionSlugs: [ByteKey: String]
 
-    /// The pages of one suggestion (for one scope, or none), or nil when it has no hit.
-    func render(_ suggestion: Suggestion, scope: Scope?, into files: inout [String: [UInt8]]) throws -> Int? {
+    /// Renders the pages of one suggestion (for one scope, or none); returns how many pages and hits,
+    /// or nil when it has no hit.
+    func render(
+        _ suggestion: Suggestion, scope: Scope?, into files: inout [String: [UInt8]]
+    ) throws -> (pages: Int, hits: Int)? {
         let config = engine.content.config
         let pages = engine.allPages(
             SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: ["name"]))
@@ -62,6 +65,9 @@ struct ResultPages {
                     "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
                     "page": .int(number),
+                    // The total is said on the first page only, so a change far down a long list (past
+                    // the pages it reaches) does not rewrite every page of it: diff locality.
+                    "first": .bool(number == 1),
                     "nbPages": .int(page.nbPages),
                     "hits": .array(hits),
                     "previous": number > 1 ? link(number - 1) : .null,
@@ -69,7 +75,7 @@ struct ResultPages {
                 ])
             files[file] = Array(try renderer.render(name: "results", data: data).utf8)
         }
-        return pages.count
+        return (pages.count, first.nbHits)
     }
 }
 

@@ -28,6 +28,15 @@ public struct BuildSummary: Sendable {
     public var suggestionsWithoutHits: [String] = []
     /// Seconds spent in each phase, in order.
     public var phases: [(name: String, seconds: Double)] = []
+    /// The build report as the site holds it (no timings).
+    public var report: BuildReport?
+
+    /// The report with this build's phase timings, for the terminal and `--format json`.
+    public var timedReport: BuildReport? {
+        guard var report else { return nil }
+        report.phases = phases.map { BuildReport.Phase(name: $0.name, seconds: $0.seconds) }
+        return report
+    }
 }
 
 /// Turns validated content and templates into the site's files (relative path → bytes).
@@ -87,9 +96,11 @@ public struct SiteBuilder {
         let pages = ResultPages(
             engine: engine, renderer: renderer, productSlugs: slugs, suggestionSlugs: suggestionSlugs)
         var withPages: [ByteKey: Bool] = [:]
+        var hits = Array(repeating: 0, count: content.suggestions.count)
         for (done, suggestion) in content.suggestions.enumerated() {
-            if let count = try pages.render(suggestion, scope: nil, into: &files) {
-                summary.resultPages += count
+            if let rendered = try pages.render(suggestion, scope: nil, into: &files) {
+                summary.resultPages += rendered.pages
+                hits[done] = rendered.hits
                 withPages[ByteKey(suggestion.objectID)] = true
             } else {
                 summary.suggestionsWithoutHits.append(suggestion.objectID)
@@ -98,7 +109,7 @@ public struct SiteBuilder {
             where suggestion.exactMatches[scope.attribute]?.contains(where: { $0.utf8.elementsEqual(scope.value.utf8) })
                 ?? false
             {
-                summary.resultPages += try pages.render(suggestion, scope: scope, into: &files) ?? 0
+                summary.resultPages += try pages.render(suggestion, scope: scope, into: &files)?.pages ?? 0
             }
             if done % 64 == 0 || done + 1 == content.suggestions.count {
                 progress?.update(phase: "Result pages", done: done + 1, total: content.suggestions.count)
@@ -158,6 +169,15 @@ public struct SiteBuilder {
             }
         }
         clock.lap("product pages", &summary)
+
+        let report = ReportMaker(
+            content: content, engine: engine, layouts: layouts, hits: hits, resultPages: summary.resultPages,
+            files: files
+        ).make()
+        files[BuildReport.htmlPath] = Array(report.html().utf8)
+        files[BuildReport.jsonPath] = report.json()
+        summary.report = report
+        clock.lap("report", &summary)
         summary.files = files.count + 1
         summary.bytes = files.values.reduce(SiteWriter.markerContents.utf8.count) { $0 + $1.count }
         return (files, summary)

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TypeaheadMarkdown
+import TypeaheadModel
+import TypeaheadTestSupport
+
+@testable import TypeaheadSite
+
+@Suite("The build report and Markdown text")
+struct ReportTests {
+    /// How cmark writes text: the oracle for what escaped Markdown must render to.
+    static func cmarkText(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "\n", with: " ")
+    }
+
+    static let hostile = [
+        "*bold* and _it_", "**strong**", "`code`", "[a link](http://x.example)", "![image](x.png)",
+        "<script>alert(1)</script>", "<img src=x onerror=alert(2)>", "&amp; &#38; &#x26; At&#38;t",
+        "# heading", "## two", "- item", "+ item", "1. one", "12) two", "> quote", "    indented code", " # spaced",
+        "\t# tabbed", "===", "---", "***", "___", "~~~", "```", "~~struck~~", "a | b | c", "back\\slash",
+        "line\nbreak", "<!-- comment -->", "x\\", "{{mustache}}", "[ref]: http://x", "é and e\u{301}", "9 case x",
+        "449.99", "-3", "1,234",
+    ]
+
+    @Test("Escaped text renders through cmark as exactly the text, in a paragraph, a list item and a heading")
+    func markdownEscape() {
+        for text in Self.hostile {
+            let escaped = MarkdownText.escape(text)
+            let want = Self.cmarkText(text)
+            #expect(Markdown.html(from: escaped) == "<p>\(want)</p>\n", "\(text)")
+            #expect(Markdown.html(from: "- " + escaped) == "<ul>\n<li>\(want)</li>\n</ul>\n", "\(text)")
+            #expect(Markdown.html(from: "### " + escaped) == "<h3>\(want)</h3>\n", "\(text)")
+            #expect(Markdown.html(from: "x " + escaped) == "<p>x \(want)</p>\n", "\(text)")
+        }
+        // Plain text and numbers stay readable.
+        #expect(MarkdownText.escape("iphone case") == "iphone case")
+        #expect(MarkdownText.escape("449.99") == "449.99")
+        #expect(MarkdownText.escape("a | b") == "a \\| b")
+    }
+
+    @Test("Entities and tags in plain text are found; ordinary ampersands and comparisons are not")
+    func markup() {
+        #expect(ReportMaker.markup(in: "At&#38;t") == "&#38;")
+        #expect(ReportMaker.markup(in: "Tom &amp; Jerry") == "&amp;")
+        #expect(ReportMaker.markup(in: "R&#x26;D") == "&#x26;")
+        #expect(ReportMaker.markup(in: "a <b>bold</b>") == "<b>")
+        #expect(ReportMaker.markup(in: "x</i>") == "</i>")
+        #expect(ReportMaker.markup(in: "<!-- c -->") == "<!-- c -->")
+        for plain in ["AT&T GoPhone", "R&D; lab", "a < b > c", "5 <3", "&", "&#;", "&#x;", "Q&A;", "x<"] {
+            #expect(ReportMaker.markup(in: plain) == nil, "\(plain)")
+        }
+    }
+
+    static var content: Content {
+        var config = SiteConfig()
+        config.title = "Report <Shop>"
+        config.suggestionsPerKey = 1
+        var products = [
+            Product(objectID: "tv1", name: "Sony TV", categories: ["TV"], price: 500, image: "a.jpg", popularity: 5),
+            Product(objectID: "tv2", name: "sony tv!", categories: ["TV"], price: 0, image: "b.jpg", popularity: 4),
+            Product(objectID: "tv3", name: "LG TV", categories: ["TV"], price: 450.125, popularity: 3),
+            Product(objectID: "tv4", name: "At&#38;t TV", categories: ["TV"], price: 20_000, popularity: 2),
+            Product(objectID: "tv5", name: "Cheap <b>TV</b>", categories: ["TV"], price: 10, popularity: 1),
+            Product(objectID: "tv6", name: "Plain TV", categories: ["TV"], description: "Fine.", price: 520),
+        ]
+        products[0].description = "A television."
+        return Content(
+            products: products,
+            suggestions: [
+                Suggestion(objectID: "TV", query: "TV", popularity: 10, exactNbHits: 6),
+                Suggestion(objectID: "tv", query: "tv", popularity: 5, exactNbHits: 40),
+                Suggestion(objectID: "radio", query: "radio", popularity: 7),
+            ],
+            config: config)
+    }
+
+    static func finding(_ report: BuildReport, _ id: String) -> [[String]] {
+        report.findings.first { $0.id == id }?.rows ?? [["missing finding \(id)"]]
+    }
+
+    @Test("Every data finding lists its records")
+    func findings() throws {
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        let (files, summary) = try SiteBuilder(content: Self.content, templates: templates).buildWithSummary()
+        let report = try #require(summary.report)
+        #expect(Self.finding(report, "no-hits") == [["radio", "radio", "7"]])
+        // Two suggestions normalise to "tv" and one suggestion a key is shown: the less popular never is.
+        #expect(Self.finding(report, "shadowed") == [["tv", "tv", "5", "TV"]])
+        #expect(Self.finding(report, "exact-nb-hits") == [["tv", "tv", "40", "6", "-34"]])
+        #expect(Self.finding(report, "no-image").map { $0[0] } == ["tv3", "tv4", "tv5", "tv6"])
+        #expect(Self.finding(report, "no-price").isEmpty)
+        #expect(Self.finding(report, "no-description").map { $0[0] } == ["tv2", "tv3", "tv4", "tv5"])
+        #expect(Self.finding(report, "duplicate-names") == [["Sony TV", "2", "tv1, tv2"]])
+        #expect(
+            Self.finding(report, "markup") == [
+                ["product", "tv4", "name", "&#38;", "At&#38;t TV"],
+                ["product", "tv5", "name", "<b>", "Cheap <b>TV</b>"],
+            ])
+        // Median of the five positive prices is 500.
+        #expect(
+            Self.finding(report, "prices") == [
+                ["tv2", "sony tv!", "0", "not positive"], ["tv3", "LG TV", "450.125", "not a whole number of cents"],
+                ["tv4", "At&#38;t TV", "20000", "over 20× the median 500 of TV"],
+                ["tv5", "Cheap <b>TV</b>", "10", "under 1/20 of the median 500 of TV"],
+            ])
+        // The site holds the report as JSON (no timings) and as a page with pictures and no script.
+        let json = try BuildReport.decode(try #require(files["report/report.json"]))
+        #expect(json == report && json.phases == nil)
+        let html = String(decoding: try #require(files["report/index.html"]), as: UTF8.self)
+        #expect(html.contains("<title>Build report · Report &lt;Shop&gt;</title>"))
+        #expect(html.components(separatedBy: "<svg ").count == 4)
+        #expect(!html.contains("<script") && !html.contains("<b>"))
+        #expect(html.contains("<td>Cheap &lt;b&gt;TV&lt;/b&gt;</td>"))
+        #expect(summary.timedReport?.phases?.count == summary.phases.count)
+    }
+
+    @Test("Histograms count keys by suggestions shown, shards by size, suggestions by hits")
+    func histograms() throws {
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        let report = try #require(
+            try SiteBuilder(content: Self.content, templates: templates).buildWithSummary().summary.report)
+        let perKey = try #require(report.histograms.first { $0.id == "suggestions-per-key" })
+        // Keys t, tv (one suggestion each) and r, ra, rad, radi, radio.
+        #expect(perKey.buckets.map(\.count) == [0, 7])
+        let hits = try #require(report.histograms.first { $0.id == "hits-per-suggestion" })
+        #expect(hits.buckets.first { $0.label == "0" }?.count == 1)
+        #expect(hits.buckets.first { $0.label == "4–10" }?.count == 2)
+        #expect(hits.buckets.reduce(0) { $0 + $1.count } == 3)
+        let shards = try #require(report.histograms.first { $0.id == "shard-sizes" })
+        #expect(shards.buckets.reduce(0) { $0 + $1.count } == report.counts.first { $0.label == "shards" }?.value)
+    }
+}
