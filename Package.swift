@@ -61,7 +61,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TypeaheadTestSupport"],
+            dependencies: ["TypeaheadSite", "TypeaheadModel", "TypeaheadTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
     ],

@@ -39,6 +39,8 @@ public struct TypeaheadCommand {
           build     Build the site from Content/ and Templates/ into _site/
           query     Ask the live engine; prints an Algolia-shaped JSON response
           check     Prove a built site equal to the live engine, key by key, page by page
+          report    The build report: counts, data findings, largest files, pictures
+          diff      What changed in search between two built sites, as Markdown for a pull request
 
         Options:
           -h, --help     Show help (also: typeahead <command> --help)
@@ -99,6 +101,44 @@ public struct TypeaheadCommand {
 
         """
 
+    static let reportHelp = """
+        Usage: typeahead report [--site DIR] [--format html|markdown|json]
+               typeahead report --content DIR [--templates DIR] [--format html|markdown|json]
+
+        Prints the build report: counts, bytes by kind, data findings with their records
+        (suggestions with no hit, suggestions never shown, exact_nb_hits against the hits here,
+        products without image, price or description, duplicate names, markup in plain text,
+        suspicious prices), the largest files and histograms.
+
+        Every build writes it into the site as report/index.html and report/report.json; by
+        default this reads it from there. With --content it builds the site in memory instead
+        (writing nothing), and the report then also has the build's phase timings, which a site
+        never holds (it must stay byte-identical).
+
+        Options:
+          --site DIR        A built site (default: _site)
+          --content DIR     Build from this content instead of reading a site
+          --templates DIR   With --content: the templates (default: Templates)
+          --format NAME     markdown (default), html or json
+          -h, --help        Show this help
+
+        """
+
+    static let diffHelp = """
+        Usage: typeahead diff OLD_SITE NEW_SITE [--format markdown|json]
+
+        Compares two built sites as search sees them and prints a summary to paste into a pull
+        request: a one-line headline; keys whose suggestions changed (before → after), grouped by
+        what changed and the most used keys first; suggestions added, removed or changed; result
+        pages added, removed, reordered or with other hits; products added, removed or changed;
+        and the files that differ. Exit code 0 whatever the difference, 1 if a site cannot be read.
+
+        Options:
+          --format NAME   markdown (default) or json
+          -h, --help      Show this help
+
+        """
+
     var console: Console
 
     public init(console: Console = .standard) {
@@ -131,6 +171,18 @@ public struct TypeaheadCommand {
                 return 0
             }
             return usageGuard(help: Self.checkHelp) { () throws(UsageError) -> Int32 in try check(rest) }
+        case "report":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.reportHelp)
+                return 0
+            }
+            return usageGuard(help: Self.reportHelp) { () throws(UsageError) -> Int32 in try report(rest) }
+        case "diff":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.diffHelp)
+                return 0
+            }
+            return usageGuard(help: Self.diffHelp) { () throws(UsageError) -> Int32 in try diff(rest) }
         case "query":
             if rest.contains("--help") || rest.contains("-h") {
                 console.out(Self.queryHelp)
@@ -185,6 +237,15 @@ public struct TypeaheadCommand {
                     "  phases: "
                     + summary.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(
                         separator: ", ") + "\n"
+                if let report = summary.report {
+                    let found = report.findings.filter { !$0.rows.isEmpty }
+                    text +=
+                        "  report: \(output)/\(BuildReport.htmlPath)"
+                        + (found.isEmpty
+                            ? ", no data findings\n"
+                            : "; data findings: " + found.map { "\($0.id) \($0.rows.count)" }.joined(separator: ", ")
+                                + "\n")
+                }
                 if !summary.suggestionsWithoutHits.isEmpty {
                     let shown = summary.suggestionsWithoutHits.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
                     let more = summary.suggestionsWithoutHits.count > 10 ? ", …" : ""
@@ -214,6 +275,82 @@ public struct TypeaheadCommand {
             let report = try SiteChecker(content: content, site: options.values["--site"] ?? "_site").run()
             console.out(report.description)
             return report.differenceCount == 0 ? 0 : 1
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+
+    // MARK: - report
+
+    private func report(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let options = try ParsedArguments(
+            arguments, valued: ["--site", "--content", "--templates", "--format"], flags: [])
+        if let extra = options.positionals.first {
+            throw UsageError(message: "unexpected argument \"\(extra)\"")
+        }
+        let format = options.values["--format"] ?? "markdown"
+        guard ["html", "markdown", "json"].contains(format) else {
+            throw UsageError(message: "--format expects html, markdown or json, not \"\(format)\"")
+        }
+        if options.values["--site"] != nil, options.values["--content"] != nil {
+            throw UsageError(message: "give --site (read a built site) or --content (build in memory), not both")
+        }
+        if options.values["--templates"] != nil, options.values["--content"] == nil {
+            throw UsageError(message: "--templates goes with --content")
+        }
+        do {
+            let report: BuildReport
+            if let contentDirectory = options.values["--content"] {
+                let content = try ContentLoader(directory: contentDirectory).load()
+                let templates = try TemplateSet.load(from: options.values["--templates"] ?? "Templates")
+                let summary = try SiteBuilder(content: content, templates: templates).buildWithSummary().summary
+                report = summary.timedReport!
+            } else {
+                let site = options.values["--site"] ?? "_site"
+                let path = (site as NSString).appendingPathComponent(BuildReport.jsonPath)
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    console.err(
+                        "error: \(path): no such file; is \(site) a site built by typeahead \(Self.version)? (typeahead build writes it)\n"
+                    )
+                    return 1
+                }
+                do {
+                    report = try BuildReport.decode([UInt8](data))
+                } catch {
+                    console.err("error: \(path): not a build report (\(error))\n")
+                    return 1
+                }
+            }
+            switch format {
+            case "html": console.out(report.html())
+            case "json": console.out(String(decoding: report.json(), as: UTF8.self))
+            default: console.out(report.markdown())
+            }
+            return 0
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+
+    // MARK: - diff
+
+    private func diff(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let options = try ParsedArguments(arguments, valued: ["--format"], flags: [])
+        guard options.positionals.count == 2 else {
+            throw UsageError(message: "expected OLD_SITE and NEW_SITE, found \(options.positionals.count) arguments")
+        }
+        let format = options.values["--format"] ?? "markdown"
+        guard ["markdown", "json"].contains(format) else {
+            throw UsageError(message: "--format expects markdown or json, not \"\(format)\"")
+        }
+        do {
+            let old = try SiteSnapshot.read(options.positionals[0])
+            let new = try SiteSnapshot.read(options.positionals[1])
+            let difference = SiteDiff(old: old, new: new)
+            console.out(format == "json" ? String(decoding: difference.json(), as: UTF8.self) : difference.markdown())
+            return 0
         } catch {
             console.err("\(Self.describe(error))\n")
             return 1

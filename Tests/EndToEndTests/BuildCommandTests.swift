@@ -7,6 +7,27 @@ enum Golden {
     static let folder = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden")
     static var recording: Bool { ProcessInfo.processInfo.environment["TYPEAHEAD_RECORD_GOLDEN"] == "1" }
 
+    /// Compares a text with the golden file `name`, byte for byte.
+    static func compare(text: String, with name: String) throws {
+        let golden = folder.appendingPathComponent(name)
+        if recording {
+            try Data(text.utf8).write(to: golden)
+            return
+        }
+        guard let want = FileManager.default.contents(atPath: golden.path) else {
+            Issue.record("golden file \(name) is missing: record it with TYPEAHEAD_RECORD_GOLDEN=1")
+            return
+        }
+        #expect(Data(text.utf8) == want, "output differs from golden \(name)")
+        if Data(text.utf8) != want {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let wanted = String(decoding: want, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+            if let first = zip(lines, wanted).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
+                Issue.record("line \(first.offset + 1): got \(first.element.0)\nwanted \(first.element.1)")
+            }
+        }
+    }
+
     /// Compares a whole tree with the golden tree `name`, file by file, byte for byte.
     static func compare(tree directory: URL, with name: String) throws {
         let golden = folder.appendingPathComponent(name)

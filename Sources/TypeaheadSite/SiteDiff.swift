@@ -1,0 +1,347 @@
+import Foundation
+import TypeaheadModel
+
+/// What changed in search between two built sites, for a reviewer: keys whose suggestions changed
+/// (grouped by what changed, the most used first), suggestions, result lists, products, and files.
+///
+/// A key's use is estimated as the total popularity of the suggestions it leads to (those with a
+/// normalised word-suffix that starts with the key), so `i` ranks above `iphone 6s plus`.
+public struct SiteDiff: Codable, Sendable {
+    public var headline: String
+    public var keys: [KeyGroup]
+    public var suggestions: [RecordChange]
+    public var results: [ResultChange]
+    public var products: [RecordChange]
+    public var files: FileChanges
+    /// The query of every suggestion named above (the new text when it changed).
+    public var queries: [String: String]
+    /// The name of every product named in `results`.
+    public var names: [String: String]
+
+    /// Keys of one map that changed the same way.
+    public struct KeyGroup: Codable, Sendable {
+        public var map: String
+        /// Suggestions (objectIDs) that now appear, in their new order.
+        public var entered: [String]
+        /// Suggestions no longer shown, in their old order.
+        public var left: [String]
+        /// When suggestions shown both before and after changed order: their order before and after.
+        public var orderBefore: [String]
+        public var orderAfter: [String]
+        /// The keys, most used first.
+        public var keys: [KeyChange]
+        public var use: Double
+    }
+
+    public struct KeyChange: Codable, Sendable {
+        public var key: String
+        public var before: [String]
+        public var after: [String]
+        public var use: Double
+    }
+
+    public struct RecordChange: Codable, Sendable {
+        /// `added`, `removed` or `changed`.
+        public var change: String
+        public var objectID: String
+        /// The suggestion's query, or the product's name (the new one when both exist).
+        public var text: String
+        /// For `changed`: which fields differ (`page` for a product's page).
+        public var fields: [String]
+        public var popularityBefore: Double?
+        public var popularityAfter: Double?
+    }
+
+    public struct ResultChange: Codable, Sendable {
+        /// `added`, `removed`, `reordered` (the same hits in another order) or `hits` (other hits).
+        public var change: String
+        public var objectID: String
+        public var query: String
+        public var scope: String?
+        public var before: [String]
+        public var after: [String]
+        public var use: Double
+    }
+
+    public struct FileChanges: Codable, Sendable {
+        public var added: [String]
+        public var removed: [String]
+        public var changed: [String]
+        public var unchanged: Int
+    }
+
+    public init(old: SiteSnapshot, new: SiteSnapshot) {
+        let use = KeyUse(old: old, new: new)
+        func query(_ id: String) -> String {
+            (new.suggestions[ByteKey(id)] ?? old.suggestions[ByteKey(id)])?.query ?? id
+        }
+
+        // Keys.
+        var groups: [String: KeyGroup] = [:]
+        let mapNames = Self.union(old.maps.map(\.name), new.maps.map(\.name), order: (new.maps + old.maps).map(\.name))
+        for name in mapNames {
+            let before = old.maps.first { $0.name == name }?.values ?? [:]
+            let after = new.maps.first { $0.name == name }?.values ?? [:]
+            var keys = Set(before.keys.map(ByteKey.init))
+            keys.formUnion(after.keys.map(ByteKey.init))
+            for keyBytes in keys {
+                let key = String(decoding: keyBytes.utf8, as: UTF8.self)
+                let b = before[key] ?? []
+                let a = after[key] ?? []
+                if b.elementsEqual(a, by: { $0.utf8.elementsEqual($1.utf8) }) { continue }
+                let bSet = Set(b.map(ByteKey.init))
+                let aSet = Set(a.map(ByteKey.init))
+                let entered = a.filter { !bSet.contains(ByteKey($0)) }
+                let left = b.filter { !aSet.contains(ByteKey($0)) }
+                let commonBefore = b.filter { aSet.contains(ByteKey($0)) }
+                let commonAfter = a.filter { bSet.contains(ByteKey($0)) }
+                let reordered = commonBefore != commonAfter
+                let signature =
+                    [name, entered.joined(separator: "\u{1}"), left.joined(separator: "\u{1}")]
+                    + (reordered ? commonBefore + ["\u{2}"] + commonAfter : [])
+                let id = signature.joined(separator: "\u{0}")
+                let weight = use.of(key)
+                groups[
+                    id,
+                    default: KeyGroup(
+                        map: name, entered: entered, left: left, orderBefore: reordered ? commonBefore : [],
+                        orderAfter: reordered ? commonAfter : [], keys: [], use: 0)
+                ].keys.append(
+                    KeyChange(key: key, before: b, after: a, use: weight))
+                groups[id]!.use += weight
+            }
+        }
+        keys = groups.values.map { group in
+            var group = group
+            group.keys.sort { $0.use != $1.use ? $0.use > $1.use : utf8Less($0.key, $1.key) }
+            return group
+        }.sorted { a, b in
+            // The group whose most used key is the most used first.
+            if a.keys[0].use != b.keys[0].use { return a.keys[0].use > b.keys[0].use }
+            if a.use != b.use { return a.use > b.use }
+            if a.keys.count != b.keys.count { return a.keys.count > b.keys.count }
+            if a.map != b.map { return utf8Less(a.map, b.map) }
+            return utf8Less(a.keys[0].key, b.keys[0].key)
+        }
+
+        // Suggestions.
+        var suggestionChanges: [RecordChange] = []
+        for id in Self.unionKeys(old.suggestions, new.suggestions) {
+            let b = old.suggestions[id]
+            let a = new.suggestions[id]
+            switch (b, a) {
+            case (nil, let a?):
+                suggestionChanges.append(
+                    .init(
+                        change: "added", objectID: a.objectID, text: a.query, fields: [], popularityBefore: nil,
+                        popularityAfter: a.popularity))
+            case (let b?, nil):
+                suggestionChanges.append(
+                    .init(
+                        change: "removed", objectID: b.objectID, text: b.query, fields: [],
+                        popularityBefore: b.popularity, popularityAfter: nil))
+            case (let b?, let a?) where b.line != a.line:
+                var fields: [String] = []
+                if b.query != a.query { fields.append("query") }
+                if b.popularity != a.popularity { fields.append("popularity") }
+                if fields.isEmpty { fields.append("facets") }
+                suggestionChanges.append(
+                    .init(
+                        change: "changed", objectID: a.objectID, text: a.query, fields: fields,
+                        popularityBefore: b.popularity, popularityAfter: a.popularity))
+            default: break
+            }
+        }
+        suggestions = suggestionChanges
+
+        // Result lists.
+        var resultChanges: [ResultChange] = []
+        var resultKeys = Set(old.results.keys)
+        resultKeys.formUnion(new.results.keys)
+        for key in resultKeys {
+            let b = old.results[key] ?? []
+            let a = new.results[key] ?? []
+            if b == a { continue }
+            let change =
+                old.results[key] == nil
+                ? "added"
+                : new.results[key] == nil
+                    ? "removed" : (b.sorted(by: utf8Less) == a.sorted(by: utf8Less) ? "reordered" : "hits")
+            let id = String(decoding: key.objectID.utf8, as: UTF8.self)
+            let text = query(id)
+            resultChanges.append(
+                .init(
+                    change: change, objectID: id, query: text, scope: key.scope, before: b, after: a,
+                    use: use.of(TextNormalizer.normalize(text))))
+        }
+        results = resultChanges.sorted { a, b in
+            if a.use != b.use { return a.use > b.use }
+            if a.objectID != b.objectID { return utf8Less(a.objectID, b.objectID) }
+            return utf8Less(a.scope ?? "", b.scope ?? "")
+        }
+
+        // Products.
+        var productChanges: [RecordChange] = []
+        for id in Self.unionKeys(old.products, new.products) {
+            let b = old.products[id]
+            let a = new.products[id]
+            switch (b, a) {
+            case (nil, let a?):
+                productChanges.append(.init(change: "added", objectID: a.objectID, text: a.name, fields: []))
+            case (let b?, nil):
+                productChanges.append(.init(change: "removed", objectID: b.objectID, text: b.name, fields: []))
+            case (let b?, let a?):
+                var fields = Set(b.fields.keys).union(a.fields.keys).filter { b.fields[$0] != a.fields[$0] }
+                    .sorted(by: utf8Less)
+                // `customRanking` holds one value per criterion: name the criteria that changed.
+                if let i = fields.firstIndex(of: "customRanking"), case .array(let before)? = b.fields["customRanking"],
+                    case .array(let after)? = a.fields["customRanking"], before.count == after.count,
+                    new.customRanking.count == after.count
+                {
+                    fields.replaceSubrange(
+                        i...i, with: after.indices.filter { before[$0] != after[$0] }.map { new.customRanking[$0] })
+                }
+                let page = "products/\(a.slug)/index.html"
+                if old.files["products/\(b.slug)/index.html"] != new.files[page] { fields.append("page") }
+                if !fields.isEmpty {
+                    productChanges.append(.init(change: "changed", objectID: a.objectID, text: a.name, fields: fields))
+                }
+            default: break
+            }
+        }
+        let order = ["added": 0, "removed": 1, "changed": 2]
+        products = productChanges.sorted { a, b in
+            a.change != b.change ? order[a.change]! < order[b.change]! : utf8Less(a.objectID, b.objectID)
+        }
+        suggestions = suggestions.sorted { a, b in
+            a.change != b.change ? order[a.change]! < order[b.change]! : utf8Less(a.objectID, b.objectID)
+        }
+
+        // Files.
+        var added: [String] = []
+        var removed: [String] = []
+        var changed: [String] = []
+        var unchanged = 0
+        for path in Self.union(Array(old.files.keys), Array(new.files.keys), order: []) {
+            switch (old.files[path], new.files[path]) {
+            case (nil, _?): added.append(path)
+            case (_?, nil): removed.append(path)
+            case (let b?, let a?): if b == a { unchanged += 1 } else { changed.append(path) }
+            default: break
+            }
+        }
+        files = FileChanges(added: added, removed: removed, changed: changed, unchanged: unchanged)
+        var queries: [String: String] = [:]
+        for group in keys {
+            for id in group.entered + group.left + group.orderAfter
+                + group.keys.prefix(SiteDiff.exampleKeys).flatMap({ $0.before + $0.after })
+            {
+                queries[id] = query(id)
+            }
+        }
+        self.queries = queries
+        var names: [String: String] = [:]
+        for change in results {
+            for id in Self.mentionedProducts(change) {
+                names[id] = (new.products[ByteKey(id)] ?? old.products[ByteKey(id)])?.name ?? id
+            }
+        }
+        self.names = names
+        headline = ""
+        headline = makeHeadline()
+    }
+
+    /// Names in first-seen order of `order`, then any others sorted.
+    static func union(_ a: [String], _ b: [String], order: [String]) -> [String] {
+        var seen = Set<ByteKey>()
+        var result: [String] = []
+        for name in order where seen.insert(ByteKey(name)).inserted { result.append(name) }
+        for name in (a + b).sorted(by: utf8Less) where seen.insert(ByteKey(name)).inserted { result.append(name) }
+        return result
+    }
+
+    static func unionKeys<V>(_ a: [ByteKey: V], _ b: [ByteKey: V]) -> [ByteKey] {
+        Set(a.keys).union(b.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    }
+
+    func count(_ changes: [RecordChange], _ change: String) -> Int { changes.filter { $0.change == change }.count }
+
+    func makeHeadline() -> String {
+        var parts: [String] = []
+        let keyCount = keys.reduce(0) { $0 + $1.keys.count }
+        if keyCount > 0 {
+            parts.append(
+                "\(grouped(keyCount)) key\(keyCount == 1 ? "" : "s") show\(keyCount == 1 ? "s" : "") other suggestions (\(keys.count) change\(keys.count == 1 ? "" : "s"))"
+            )
+        }
+        func records(_ changes: [RecordChange], _ noun: String) {
+            let described = ["added", "removed", "changed"].compactMap { change -> String? in
+                let n = count(changes, change)
+                return n == 0 ? nil : "\(grouped(n)) \(change)"
+            }
+            if !described.isEmpty { parts.append("\(noun): " + described.joined(separator: ", ")) }
+        }
+        records(suggestions, "suggestions")
+        let resultParts = ["added", "removed", "reordered", "hits"].compactMap { change -> String? in
+            let n = results.filter { $0.change == change }.count
+            return n == 0 ? nil : "\(grouped(n)) \(change == "hits" ? "with other hits" : change)"
+        }
+        if !resultParts.isEmpty { parts.append("result lists: " + resultParts.joined(separator: ", ")) }
+        records(products, "products")
+        let fileCount = files.added.count + files.removed.count + files.changed.count
+        if parts.isEmpty {
+            return fileCount == 0
+                ? "No change: the two sites are identical (\(grouped(files.unchanged)) files)."
+                : "No change to search; \(grouped(fileCount)) file\(fileCount == 1 ? "" : "s") differ (templates or assets)."
+        }
+        return parts.joined(separator: " · ") + " · \(grouped(fileCount)) file\(fileCount == 1 ? "" : "s") differ."
+    }
+
+    /// The diff as JSON: sorted keys, one value a line, every change listed.
+    public func json() -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var bytes = [UInt8]((try? encoder.encode(self)) ?? Data())
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+}
+
+/// How much a key is used: the total popularity of the suggestions it leads to.
+struct KeyUse {
+    /// Every normalised word-suffix of every suggestion (new popularity, else old), sorted.
+    private var suffixes: [[UInt8]] = []
+    private var prefixSums: [Double] = [0]
+
+    init(old: SiteSnapshot, new: SiteSnapshot) {
+        var merged = old.suggestions
+        merged.merge(new.suggestions) { _, new in new }
+        var entries: [([UInt8], Double)] = []
+        for row in merged.values {
+            let words = TextNormalizer.words(row.query)
+            for start in words.indices {
+                entries.append((Array(words[start...].joined(separator: " ").utf8), row.popularity))
+            }
+        }
+        entries.sort { $0.0 != $1.0 ? $0.0.lexicographicallyPrecedes($1.0) : $0.1 < $1.1 }
+        suffixes = entries.map(\.0)
+        for entry in entries { prefixSums.append(prefixSums.last! + entry.1) }
+    }
+
+    func of(_ key: String) -> Double {
+        let k = Array(key.utf8)
+        // Sorted: suffixes below the key, then those starting with it, then the rest.
+        func firstIndex(where predicate: ([UInt8]) -> Bool) -> Int {
+            var low = 0
+            var high = suffixes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if predicate(suffixes[middle]) { high = middle } else { low = middle + 1 }
+            }
+            return low
+        }
+        let lower = firstIndex { !$0.lexicographicallyPrecedes(k) }
+        let upper = firstIndex { !$0.lexicographicallyPrecedes(k) && !$0.starts(with: k) }
+        return prefixSums[upper] - prefixSums[lower]
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+import TypeaheadModel
+
+/// What a built site says about search, read back from its files alone (no content needed): every
+/// prefix-map key's suggestions, the suggestions, the products, each static result list, and a
+/// fingerprint of every file. `typeahead diff` compares two of these.
+public struct SiteSnapshot: Sendable {
+    public struct Map: Sendable {
+        /// `all`, or the scope as `attribute:value`.
+        public var name: String
+        public var scope: Scope?
+        /// Key → objectIDs (the empty key included).
+        public var values: [String: [String]]
+    }
+
+    public struct SuggestionRow: Sendable, Equatable {
+        public var objectID: String
+        public var query: String
+        public var popularity: Double
+        /// The record's line in `data/suggestions.js`, to tell any change.
+        public var line: String
+    }
+
+    public struct ProductRow: Sendable, Equatable {
+        public var objectID: String
+        public var slug: String
+        /// The client index's fields by name.
+        public var fields: [String: JSONValue]
+        public var line: String
+
+        public var name: String { fields["name"]?.stringValue ?? objectID }
+    }
+
+    /// Which result list: a suggestion, unscoped or in a scope.
+    public struct ResultKey: Hashable, Sendable {
+        public var scope: String?
+        public var objectID: ByteKey
+    }
+
+    public var root: String
+    /// The client index's custom ranking (e.g. `desc(popularity)`), naming its `customRanking` values.
+    public var customRanking: [String] = []
+    public var maps: [Map]
+    public var suggestions: [ByteKey: SuggestionRow]
+    public var products: [ByteKey: ProductRow]
+    /// Each suggestion's hits over all its result pages, in order.
+    public var results: [ResultKey: [String]]
+    /// Relative path → size and FNV-1a 64 of the bytes.
+    public var files: [String: FilePrint]
+
+    public struct FilePrint: Hashable, Sendable {
+        public var size: Int
+        public var hash: UInt64
+    }
+
+    /// Reads a site; a site that cannot be read is an error naming the file and line.
+    public static func read(_ root: String) throws(SiteChecker.Unreadable) -> SiteSnapshot {
+        let reader = SiteReader(site: root)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw SiteChecker.Unreadable(description: "\(root): no such folder")
+        }
+        let data = try reader.siteData()
+        guard case .array(let mapValues) = data["maps"] ?? .null else {
+            throw SiteChecker.Unreadable(description: "\(reader.path("index.html")): embedded data has no maps")
+        }
+        var maps: [Map] = []
+        for map in mapValues {
+            var scope: Scope?
+            if let attribute = map["scope"]?["attribute"]?.stringValue, let value = map["scope"]?["value"]?.stringValue
+            {
+                scope = Scope(attribute: attribute, value: value)
+            }
+            let name = scope?.filter ?? "all"
+            var problems: [String] = []
+            var shards = 0
+            var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }
+            if let problem = problems.first {
+                throw SiteChecker.Unreadable(description: "\(root): \(problem)")
+            }
+            values[""] = map["empty"].map(SiteChecker.strings) ?? []
+            maps.append(Map(name: name, scope: scope, values: values))
+        }
+
+        // Suggestions: `typeaheadSuggestions([` then `[objectID, query, popularity, facets],` lines.
+        var suggestions: [ByteKey: SuggestionRow] = [:]
+        for (line, row) in try rows(of: SuggestionsIndex.path, reader: reader, opening: "typeaheadSuggestions([") {
+            guard case .array(let cells) = row, cells.count >= 3, let id = cells[0].stringValue,
+                let query = cells[1].stringValue, let popularity = cells[2].numberValue
+            else {
+                throw SiteChecker.Unreadable(
+                    description:
+                        "\(reader.path(SuggestionsIndex.path)): a line is not [objectID, query, popularity, …]: \(line.prefix(80))"
+                )
+            }
+            suggestions[ByteKey(id)] = SuggestionRow(objectID: id, query: query, popularity: popularity, line: line)
+        }
+
+        // Products: `typeaheadProducts({settings}, [` then one array a line, named by settings.fields.
+        let productLines = try rows(of: ClientIndex.path, reader: reader, opening: "typeaheadProducts(")
+        var fieldNames: [String] = []
+        var customRanking: [String] = []
+        if let header = reader.read(ClientIndex.path)?.split(separator: "\n", maxSplits: 1).first,
+            header.hasSuffix(", ["),
+            let settings = try? JSONParser.parse(Array(header.dropFirst("typeaheadProducts(".count).dropLast(3).utf8)),
+            case .array(let names)? = settings["fields"]
+        {
+            fieldNames = names.compactMap(\.stringValue)
+            if case .array(let ranking)? = settings["customRanking"] {
+                customRanking = ranking.compactMap(\.stringValue)
+            }
+        }
+        guard fieldNames.count >= 2 else {
+            throw SiteChecker.Unreadable(
+                description: "\(reader.path(ClientIndex.path)): line 1 has no settings with fields")
+        }
+        var products: [ByteKey: ProductRow] = [:]
+        for (line, row) in productLines {
+            guard case .array(let cells) = row, cells.count == fieldNames.count, let id = cells[0].stringValue,
+                let slug = cells[1].stringValue
+            else {
+                throw SiteChecker.Unreadable(
+                    description:
+                        "\(reader.path(ClientIndex.path)): a line does not have the \(fieldNames.count) fields of line 1: \(line.prefix(80))"
+                )
+            }
+            var fields: [String: JSONValue] = [:]
+            for (name, value) in zip(fieldNames, cells) { fields[name] = value }
+            products[ByteKey(id)] = ProductRow(objectID: id, slug: slug, fields: fields, line: line)
+        }
+
+        // Result lists, found where the builder puts them (slugs are assigned over sorted objectIDs).
+        let ordered = suggestions.values.map(\.objectID).sorted(by: utf8Less)
+        let slugs = Slug.assign(ordered)
+        var results: [ResultKey: [String]] = [:]
+        let scopes: [Scope?] = [nil] + maps.compactMap(\.scope)
+        for id in ordered {
+            for scope in scopes {
+                let slug = slugs[ByteKey(id)]!
+                let scopeSlug = scope.map(ResultPaths.scopeSlug)
+                var hits: [String] = []
+                var page = 1
+                while let html = reader.read(ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)) {
+                    hits += SiteChecker.objectIDs(inResultPage: html)
+                    page += 1
+                }
+                if page > 1 { results[ResultKey(scope: scope?.filter, objectID: ByteKey(id))] = hits }
+            }
+        }
+
+        return SiteSnapshot(
+            root: root, customRanking: customRanking, maps: maps, suggestions: suggestions, products: products,
+            results: results,
+            files: try fingerprints(root))
+    }
+
+    /// The JSON rows of a one-record-a-line script: the first line opens it, `]);` closes it.
+    private static func rows(
+        of relative: String, reader: SiteReader, opening: String
+    ) throws(SiteChecker.Unreadable) -> [(String, JSONValue)] {
+        guard let text = reader.read(relative) else {
+            throw SiteChecker.Unreadable(
+                description: "\(reader.path(relative)): no such file; is \(reader.site) a Typeahead site?")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let first = lines.first, first.hasPrefix(opening) else {
+            throw SiteChecker.Unreadable(description: "\(reader.path(relative)): line 1 does not start with \(opening)")
+        }
+        var rows: [(String, JSONValue)] = []
+        for (n, line) in lines.enumerated().dropFirst() where !line.isEmpty && line != "]);" {
+            let body = line.hasSuffix(",") ? line.dropLast() : line[...]
+            do {
+                rows.append((String(body), try JSONParser.parse(Array(body.utf8))))
+            } catch {
+                throw SiteChecker.Unreadable(description: "\(reader.path(relative)): line \(n + 1): \(error.message)")
+            }
+        }
+        return rows
+    }
+
+    /// Every regular file under the root (sorted walk), by relative path.
+    private static func fingerprints(_ root: String) throws(SiteChecker.Unreadable) -> [String: FilePrint] {
+        let fm = FileManager.default
+        guard let enumerator = fm.enumerator(atPath: root) else {
+            throw SiteChecker.Unreadable(description: "\(root): cannot list the folder")
+        }
+        var result: [String: FilePrint] = [:]
+        while let path = enumerator.nextObject() as? String {
+            let full = (root as NSString).appendingPathComponent(path)
+            guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
+                let data = fm.contents(atPath: full)
+            else { continue }
+            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+            data.withUnsafeBytes { buffer in
+                for byte in buffer {
+                    hash ^= UInt64(byte)
+                    hash &*= 0x100_0000_01b3
+                }
+            }
+            result[path] = FilePrint(size: data.count, hash: hash)
+        }
+        return result
+    }
+}
