@@ -372,15 +372,16 @@ struct ReportMaker {
     func histograms() -> [BuildReport.Histogram] {
         var result: [BuildReport.Histogram] = []
         if let all = layouts.first {
+            // A key with no suggestion exists only in scoped maps: the bar for 0 is left out when empty.
             let buckets = all.valueSizes.enumerated().map {
                 BuildReport.Histogram.Bucket(label: String($0.offset), count: $0.element)
-            }
+            }.drop { $0.label == "0" && $0.count == 0 }
             result.append(
                 .init(
                     id: "suggestions-per-key", title: "How many suggestions a key shows",
                     note:
                         "Over every key of the unscoped prefix map (at most \(content.config.suggestionsPerKey)). Many keys with few suggestions mean a thin suggestion set.",
-                    unit: "keys", buckets: buckets))
+                    unit: "keys", buckets: Array(buckets)))
         }
         let shardSizes = layouts.flatMap { $0.shardSizes.map(\.bytes) }
         let top = (shardSizes.max() ?? 0) / 1024

@@ -260,9 +260,10 @@ def test_hostile_data_renders_as_text(driver, hostile_site):
 
 
 def test_axe_finds_no_accessibility_violation(driver, sample_site):
-    """axe-core 4.9 (selenium-axe-python 2.2) on the search page while typing, a result page and a
-    product page."""
-    for path, typing in (("index.html", True), ("search/iphone/index.html", False), ("products/5005506/index.html", False)):
+    """axe-core 4.9 (selenium-axe-python 2.2) on the search page while typing, a result page, a
+    product page and the build report."""
+    for path, typing in (("index.html", True), ("search/iphone/index.html", False), ("products/5005506/index.html", False),
+                         ("report/index.html", False)):
         driver.get("file://" + sample_site + "/" + path)
         if typing:
             box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
@@ -303,3 +304,49 @@ def test_without_javascript_popular_suggestions_are_links_to_result_pages(sample
         assert browser.find_elements(By.CSS_SELECTOR, ".results li a")
     finally:
         browser.quit()
+
+
+def test_the_build_report_is_one_click_from_the_footer_and_shows_its_pictures(driver, sample_site):
+    driver.get("file://" + sample_site + "/index.html")
+    driver.find_element(By.LINK_TEXT, "Build report").click()
+    wait(lambda: driver.find_element(By.TAG_NAME, "h1").text == "Build report")
+    assert driver.current_url.endswith("/report/index.html")
+    counts = {dt.text: dd.text for dt, dd in zip(driver.find_elements(By.CSS_SELECTOR, ".counts dt"),
+                                                  driver.find_elements(By.CSS_SELECTOR, ".counts dd"))}
+    assert counts["products"] == "3,377" and counts["suggestions"] == "2,120"
+    # Three histograms, drawn (bars with a height), no script needed.
+    charts = driver.find_elements(By.CSS_SELECTOR, "figure svg")
+    assert len(charts) == 3
+    for chart in charts:
+        assert chart.size["height"] > 100
+        heights = [float(r.get_attribute("height")) for r in chart.find_elements(By.TAG_NAME, "rect")]
+        assert max(heights) == 160
+    assert driver.find_elements(By.TAG_NAME, "script") == []
+    shot(driver, "report-top")
+    # A finding's link leads to its records, folded away when long: open them like a person.
+    driver.find_element(By.PARTIAL_LINK_TEXT, "Suggestions with no hit").click()
+    section = driver.find_element(By.ID, "no-hits")
+    rows = section.find_elements(By.CSS_SELECTOR, "tr")
+    assert not rows[1].is_displayed()
+    section.find_element(By.TAG_NAME, "summary").click()
+    wait(lambda: rows[1].is_displayed())
+    assert len(rows) == 1 + 1216
+    driver.execute_script("document.getElementById('pictures').scrollIntoView()")
+    shot(driver, "report-pictures")
+    # Back to the site from the report.
+    driver.find_element(By.PARTIAL_LINK_TEXT, "←").click()
+    wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+
+
+def test_hostile_data_in_the_build_report_renders_as_text(driver, hostile_site):
+    driver.get("file://" + hostile_site + "/report/index.html")
+    driver.get_log("browser")
+    try:
+        cells = [td.text for td in driver.find_elements(By.CSS_SELECTOR, "#markup td")]
+        assert "</script><img src=x onerror=alert(1)> {{x}}" in cells
+        assert '"><svg onload=alert(2)>' in cells
+        assert "<b>bold</b>" in cells
+        assert driver.find_elements(By.CSS_SELECTOR, "main img, main b, td svg") == []
+    except UnexpectedAlertPresentException:
+        pytest.fail("a script from the data ran")
+    assert errors(driver) == []
