@@ -1,4 +1,5 @@
 import Foundation
+import TypeaheadModel
 
 #if canImport(Glibc)
     import Glibc
@@ -72,6 +73,11 @@ public struct SiteWriter {
             let paths = all.keys.sorted()
             for path in paths { try Self.checkRelative(path) }
             let previous = fm.fileExists(atPath: target.path) ? target.path : nil
+            // Nothing changed at all: the previous site already is the new one, and is left alone.
+            if let previous, Self.holdsExactly(all, previous) {
+                try? fm.removeItem(at: temporary)
+                return all.count
+            }
             reused = try Self.writeAll(paths.map { ($0, all[$0]!) }, into: temporary.path, reusing: previous)
             try swap(temporary: temporary, retired: retired)
         } catch {
@@ -131,6 +137,22 @@ public struct SiteWriter {
             }
         }
         return reused
+    }
+
+    /// Whether the folder holds exactly these files, byte for byte, and nothing else but folders.
+    static func holdsExactly(_ files: [String: [UInt8]], _ folder: String) -> Bool {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return false }
+        // Paths compared byte for byte (a String key would take `é` and `e` + U+0301 as one).
+        let files = Dictionary(uniqueKeysWithValues: files.map { (ByteKey($0.key), $0.value) })
+        var count = 0
+        while let path = enumerator.nextObject() as? String {
+            let type = enumerator.fileAttributes?[.type] as? FileAttributeType
+            if type == .typeDirectory { continue }
+            count += 1
+            guard type == .typeRegular, let bytes = files[ByteKey(path)], count <= files.count else { return false }
+            if !sameBytes(folder + "/" + path, bytes) { return false }
+        }
+        return count == files.count
     }
 
     /// Whether the file at `path` is a regular file holding exactly `bytes`.

@@ -92,4 +92,27 @@ struct IncrementalWriteTests {
         #expect(try String(contentsOf: output.appendingPathComponent("b.html"), encoding: .utf8) == "new")
         #expect(try TestSupport.tree(output).map(\.0) == [".typeahead-site", "a/same.html", "b.html", "c.html"])
     }
+
+    @Test("A rebuild with nothing changed leaves the site alone; one extra or renamed file makes it rewrite")
+    func nothingChanged() throws {
+        let root = try TestSupport.temporaryDirectory("unchanged")
+        let output = root.appendingPathComponent("_site")
+        let writer = SiteWriter(output: output.path)
+        let files: [String: [UInt8]] = ["a/x.html": Array("x".utf8), "e\u{301}.html": [1]]
+        try writer.write(files)
+        let folder = try Self.inode(output)
+        #expect(try writer.write(files) == 3)  // both files and the marker
+        #expect(try Self.inode(output) == folder)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["_site"])
+        // A file the new site does not have: the site is rewritten without it.
+        try Data("stray".utf8).write(to: output.appendingPathComponent("a/stray.html"))
+        #expect(try writer.write(files) == 3)
+        #expect(try Self.inode(output) != folder)
+        #expect(try TestSupport.tree(output).map(\.0) == [".typeahead-site", "a/x.html", "e\u{301}.html"])
+        // The same name in another normal form is another file.
+        let renamed = try Self.inode(output)
+        try writer.write(["a/x.html": Array("x".utf8), "\u{e9}.html": [1]])
+        #expect(try Self.inode(output) != renamed)
+        #expect(try TestSupport.tree(output).map(\.0).last?.unicodeScalars.first == "\u{e9}")
+    }
 }
