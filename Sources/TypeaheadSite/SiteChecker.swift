@@ -195,19 +195,39 @@ public struct SiteChecker {
 
     /// The `data-object-id` attributes of a result page's hits, unescaped.
     static func objectIDs(inResultPage html: String) -> [String] {
+        var html = html
+        return html.withUTF8 { objectIDs(inResultPage: $0) }
+    }
+
+    /// The same, on the page's bytes (a byte scan: `String.range(of:)` is slow on long pages).
+    static func objectIDs(inResultPage bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        let marker = Array("<li class=\"hit\" data-object-id=\"".utf8)
         var ids: [String] = []
-        var rest = html[...]
-        let marker = "<li class=\"hit\" data-object-id=\""
-        while let start = rest.range(of: marker) {
-            guard let end = rest[start.upperBound...].firstIndex(of: "\"") else { break }
-            ids.append(unescape(String(rest[start.upperBound..<end])))
-            rest = rest[end...]
+        var i = 0
+        let end = bytes.count
+        while i + marker.count <= end {
+            if bytes[i] == marker[0] {
+                var j = 1
+                while j < marker.count, bytes[i + j] == marker[j] { j += 1 }
+                if j == marker.count {
+                    let start = i + marker.count
+                    var close = start
+                    while close < end, bytes[close] != UInt8(ascii: "\"") { close += 1 }
+                    guard close < end else { break }
+                    ids.append(
+                        unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)))
+                    i = close
+                    continue
+                }
+            }
+            i += 1
         }
         return ids
     }
 
     static func unescape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
     }

@@ -129,6 +129,12 @@ public struct SiteSnapshot: Sendable {
             products[ByteKey(id)] = ProductRow(objectID: id, slug: slug, fields: fields, line: line)
         }
 
+        // Every file once: its fingerprint, and the bytes of the result pages.
+        var pages: [String: [UInt8]] = [:]
+        let files = try fingerprints(root) { path, bytes in
+            if path.hasPrefix("search/") || path.hasPrefix("scopes/") { pages[path] = bytes }
+        }
+
         // Result lists, found where the builder puts them (slugs are assigned over sorted objectIDs).
         let ordered = suggestions.values.map(\.objectID).sorted(by: utf8Less)
         let slugs = Slug.assign(ordered)
@@ -140,8 +146,8 @@ public struct SiteSnapshot: Sendable {
                 let scopeSlug = scope.map(ResultPaths.scopeSlug)
                 var hits: [String] = []
                 var page = 1
-                while let html = reader.read(ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)) {
-                    hits += SiteChecker.objectIDs(inResultPage: html)
+                while let html = pages[ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)] {
+                    hits += html.withUnsafeBufferPointer { SiteChecker.objectIDs(inResultPage: $0) }
                     page += 1
                 }
                 if page > 1 { results[ResultKey(scope: scope?.filter, objectID: ByteKey(id))] = hits }
@@ -151,7 +157,7 @@ public struct SiteSnapshot: Sendable {
         return SiteSnapshot(
             root: root, customRanking: customRanking, maps: maps, suggestions: suggestions, products: products,
             results: results,
-            files: try fingerprints(root))
+            files: files)
     }
 
     /// The JSON rows of a one-record-a-line script: the first line opens it, `]);` closes it.
@@ -179,7 +185,9 @@ public struct SiteSnapshot: Sendable {
     }
 
     /// Every regular file under the root (sorted walk), by relative path.
-    private static func fingerprints(_ root: String) throws(SiteChecker.Unreadable) -> [String: FilePrint] {
+    private static func fingerprints(
+        _ root: String, visit: (String, [UInt8]) -> Void
+    ) throws(SiteChecker.Unreadable) -> [String: FilePrint] {
         let fm = FileManager.default
         guard let enumerator = fm.enumerator(atPath: root) else {
             throw SiteChecker.Unreadable(description: "\(root): cannot list the folder")
@@ -190,14 +198,14 @@ public struct SiteSnapshot: Sendable {
             guard enumerator.fileAttributes?[.type] as? FileAttributeType == .typeRegular,
                 let data = fm.contents(atPath: full)
             else { continue }
+            let bytes = [UInt8](data)
             var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            data.withUnsafeBytes { buffer in
-                for byte in buffer {
-                    hash ^= UInt64(byte)
-                    hash &*= 0x100_0000_01b3
-                }
+            for byte in bytes {
+                hash ^= UInt64(byte)
+                hash &*= 0x100_0000_01b3
             }
-            result[path] = FilePrint(size: data.count, hash: hash)
+            result[path] = FilePrint(size: bytes.count, hash: hash)
+            visit(path, bytes)
         }
         return result
     }
