@@ -62,19 +62,22 @@ public struct BuildReport: Codable, Sendable, Equatable {
     }
 
     /// The report as `report/report.json` holds it: sorted keys, one value a line.
-    public func json() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Encoding plain structs of strings and numbers cannot fail.
-        var bytes = [UInt8]((try? encoder.encode(self)) ?? Data())
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
-    }
+    public func json() -> [UInt8] { reviewJSON(self) }
 
     /// Reads a report written by `json()`.
     public static func decode(_ bytes: [UInt8]) throws -> BuildReport {
         try JSONDecoder().decode(BuildReport.self, from: Data(bytes))
     }
+}
+
+/// JSON for review: sorted keys (deterministic), one value a line (diffs well), a final newline.
+/// Encoding plain structs of strings and numbers cannot fail.
+func reviewJSON(_ value: some Encodable) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    var bytes = [UInt8]((try? encoder.encode(value)) ?? Data())
+    bytes.append(UInt8(ascii: "\n"))
+    return bytes
 }
 
 /// Computes a build's report from the content, the engine and the files made so far.

@@ -298,13 +298,7 @@ public struct SiteDiff: Codable, Sendable {
     }
 
     /// The diff as JSON: sorted keys, one value a line, every change listed.
-    public func json() -> [UInt8] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var bytes = [UInt8]((try? encoder.encode(self)) ?? Data())
-        bytes.append(UInt8(ascii: "\n"))
-        return bytes
-    }
+    public func json() -> [UInt8] { reviewJSON(self) }
 }
 
 /// How much a key is used: the total popularity of the suggestions it leads to.
