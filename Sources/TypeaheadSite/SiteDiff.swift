@@ -38,6 +38,8 @@ public struct SiteDiff: Codable, Sendable {
         public var before: [String]
         public var after: [String]
         public var use: Double
+        /// `added` for a key the old site did not have, `removed` for one the new site does not.
+        public var status: String?
     }
 
     public struct RecordChange: Codable, Sendable {
@@ -107,7 +109,9 @@ public struct SiteDiff: Codable, Sendable {
                         map: name, entered: entered, left: left, orderBefore: reordered ? commonBefore : [],
                         orderAfter: reordered ? commonAfter : [], keys: [], use: 0)
                 ].keys.append(
-                    KeyChange(key: key, before: b, after: a, use: weight))
+                    KeyChange(
+                        key: key, before: b, after: a, use: weight,
+                        status: before[key] == nil ? "added" : after[key] == nil ? "removed" : nil))
                 groups[id]!.use += weight
             }
         }

@@ -32,8 +32,13 @@ extension SiteDiff {
                     "\(grouped(group.keys.count)) key\(group.keys.count == 1 ? "" : "s")"
                     + (group.map == "all" ? "" : " in the scope \(MarkdownText.escape(group.map))") + ":\n\n"
                 for change in group.keys.prefix(Self.exampleKeys) {
-                    text +=
-                        "- \(Self.code(change.key)): \(list(change.before, marked: Set(group.left), mark: "~~")) → \(list(change.after, marked: Set(group.entered), mark: "**"))\n"
+                    let before =
+                        change.status == "added"
+                        ? "(new key)" : list(change.before, marked: Set(group.left), mark: "~~")
+                    let after =
+                        change.status == "removed"
+                        ? "(key gone)" : list(change.after, marked: Set(group.entered), mark: "**")
+                    text += "- \(Self.code(change.key)): \(before) → \(after)\n"
                 }
                 let rest = group.keys.dropFirst(Self.exampleKeys)
                 if !rest.isEmpty {

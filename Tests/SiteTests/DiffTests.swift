@@ -62,5 +62,11 @@ struct DiffTests {
         let titles = diff.keys.map { diff.title(of: $0) }
         #expect(titles.sorted() == ["“b” moves up", "“c” disappears"])
         #expect(diff.markdown().contains("- `y`: a · ~~c~~ → a\n"))
+        // Keys that come or go are said to.
+        let keys = SiteDiff(
+            old: Self.snapshot(["gone": ["a"]], suggestions: suggestions),
+            new: Self.snapshot(["new": ["b"]], suggestions: suggestions)
+        ).markdown()
+        #expect(keys.contains("- `gone`: ~~a~~ → (key gone)\n") && keys.contains("- `new`: (new key) → **b**\n"))
     }
 }
