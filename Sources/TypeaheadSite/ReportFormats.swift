@@ -131,7 +131,9 @@ extension BuildReport {
     }
 
     private func markdownTable(_ table: Table, limit: Int?) -> String {
-        var text = "### \(MarkdownText.escape(table.title)) (\(grouped(table.rows.count)))\n\n"
+        // A finding says how many records it has; other tables are read, not counted.
+        let count = limit == nil ? "" : " (\(grouped(table.rows.count)))"
+        var text = "### \(MarkdownText.escape(table.title))\(count)\n\n"
         text += MarkdownText.escape(table.note) + "\n\n"
         let shown = limit.map { Array(table.rows.prefix($0)) } ?? table.rows
         let numeric = Set(table.columns.indices.filter { Self.numericColumns.contains(table.columns[$0]) })
@@ -224,8 +226,8 @@ extension BuildReport {
 
     private func htmlTable(_ table: Table, heading: String, collapse: Bool) -> String {
         let e = HTML.escape
-        var h =
-            "<section id=\"\(e(table.id))\">\n<\(heading)>\(e(table.title)) (\(grouped(table.rows.count)))</\(heading)>\n"
+        let count = collapse ? " (\(grouped(table.rows.count)))" : ""
+        var h = "<section id=\"\(e(table.id))\">\n<\(heading)>\(e(table.title))\(count)</\(heading)>\n"
         h += "<p>\(e(table.note))</p>\n"
         if table.rows.isEmpty {
             return h + "<p class=\"ok\">None.</p>\n</section>\n"
