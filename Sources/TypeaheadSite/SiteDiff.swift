@@ -17,6 +17,16 @@ public struct SiteDiff: Codable, Sendable {
     public var queries: [String: String]
     /// The name of every product named in `results`.
     public var names: [String: String]
+    /// For each suggestion that appears in or disappears from some keys: how many, the most first.
+    public var bySuggestion: [SuggestionTally]
+
+    public struct SuggestionTally: Codable, Sendable {
+        public var objectID: String
+        public var query: String
+        /// Keys (over all maps) that show it now and did not before, and the other way round.
+        public var gained: Int
+        public var lost: Int
+    }
 
     /// Keys of one map that changed the same way.
     public struct KeyGroup: Codable, Sendable {
@@ -235,6 +245,18 @@ public struct SiteDiff: Codable, Sendable {
             }
         }
         files = FileChanges(added: added, removed: removed, changed: changed, unchanged: unchanged)
+        var tally: [ByteKey: (gained: Int, lost: Int)] = [:]
+        for group in keys {
+            for id in group.entered { tally[ByteKey(id), default: (0, 0)].gained += group.keys.count }
+            for id in group.left { tally[ByteKey(id), default: (0, 0)].lost += group.keys.count }
+        }
+        bySuggestion = tally.map { key, value in
+            let id = String(decoding: key.utf8, as: UTF8.self)
+            return SuggestionTally(objectID: id, query: query(id), gained: value.gained, lost: value.lost)
+        }.sorted { a, b in
+            a.gained + a.lost != b.gained + b.lost
+                ? a.gained + a.lost > b.gained + b.lost : utf8Less(a.objectID, b.objectID)
+        }
         var queries: [String: String] = [:]
         for group in keys {
             for id in group.entered + group.left + group.orderAfter
@@ -275,7 +297,7 @@ public struct SiteDiff: Codable, Sendable {
         let keyCount = keys.reduce(0) { $0 + $1.keys.count }
         if keyCount > 0 {
             parts.append(
-                "\(grouped(keyCount)) key\(keyCount == 1 ? "" : "s") show\(keyCount == 1 ? "s" : "") other suggestions (\(keys.count) change\(keys.count == 1 ? "" : "s"))"
+                "\(grouped(keyCount)) key\(keyCount == 1 ? "" : "s") show\(keyCount == 1 ? "s" : "") other suggestions (\(grouped(keys.count)) change\(keys.count == 1 ? "" : "s"))"
             )
         }
         func records(_ changes: [RecordChange], _ noun: String) {

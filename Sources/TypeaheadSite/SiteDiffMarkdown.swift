@@ -7,6 +7,7 @@ extension SiteDiff {
     static let listedKeys = 30
     static let shownRows = 50
     static let shownHits = 3
+    static let shownTallies = 10
 
     /// The products a result change's Markdown line names: hits gained and lost, or the new top hit.
     static func mentionedProducts(_ change: ResultChange) -> [String] {
@@ -26,6 +27,17 @@ extension SiteDiff {
                 "\n## Suggestions by key: \(grouped(keyCount)) key\(keyCount == 1 ? "" : "s") in \(grouped(keys.count)) change\(keys.count == 1 ? "" : "s")\n\n"
             text +=
                 "Keys that changed the same way are one change. The most used come first: a key's use is the total popularity of the suggestions it leads to.\n"
+            if bySuggestion.count > 1 {
+                text += "\nBy suggestion, the most keys first:\n\n"
+                text += MarkdownText.row(["suggestion", "keys gained", "keys lost"])
+                text += MarkdownText.row(["---", "---:", "---:"])
+                for row in bySuggestion.prefix(Self.shownTallies) {
+                    text += MarkdownText.row([MarkdownText.escape(row.query), grouped(row.gained), grouped(row.lost)])
+                }
+                if bySuggestion.count > Self.shownTallies {
+                    text += "\n… and \(grouped(bySuggestion.count - Self.shownTallies)) more suggestions.\n"
+                }
+            }
             for (n, group) in keys.prefix(Self.shownGroups).enumerated() {
                 text += "\n### \(n + 1). \(title(of: group))\n\n"
                 text +=

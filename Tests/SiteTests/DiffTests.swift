@@ -51,6 +51,9 @@ struct DiffTests {
         #expect(grouped.keys.count == 1 && grouped.keys[0].keys.count == 1000)
         #expect(grouped.markdown().contains(", and 967 more\n"))
         #expect(grouped.headline.hasPrefix("1,000 keys show other suggestions (1 change)"))
+        // Tallied by suggestion: which suggestions gained or lost the most keys.
+        #expect(grouped.bySuggestion.map { [$0.query, String($0.gained), String($0.lost)] } == [["x", "1000", "0"]])
+        #expect(diff.bySuggestion.count == 1200 && diff.markdown().contains("… and 1,190 more suggestions."))
     }
 
     @Test("Order-only changes are told apart from suggestions appearing and disappearing")
