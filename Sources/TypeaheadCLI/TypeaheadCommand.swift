@@ -246,11 +246,12 @@ public struct TypeaheadCommand {
                             : "; data findings: " + found.map { "\($0.id) \($0.rows.count)" }.joined(separator: ", ")
                                 + "\n")
                 }
-                if !summary.suggestionsWithoutHits.isEmpty {
-                    let shown = summary.suggestionsWithoutHits.prefix(10).map { "\"\($0)\"" }.joined(separator: ", ")
-                    let more = summary.suggestionsWithoutHits.count > 10 ? ", …" : ""
+                // The report's list, most popular first: the ones worth fixing first.
+                if let noHits = summary.report?.findings.first(where: { $0.id == "no-hits" })?.rows, !noHits.isEmpty {
+                    let shown = noHits.prefix(10).map { "\"\($0[0])\"" }.joined(separator: ", ")
+                    let more = noHits.count > 10 ? ", …" : ""
                     text +=
-                        "  \(summary.suggestionsWithoutHits.count) suggestions have no hit in this catalogue and get no result page: \(shown)\(more)\n"
+                        "  \(noHits.count) suggestions have no hit in this catalogue and get no result page: \(shown)\(more)\n"
                 }
                 text += "Open \(output)/index.html in a browser.\n"
                 console.err(text)

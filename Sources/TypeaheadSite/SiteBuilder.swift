@@ -24,8 +24,6 @@ public struct BuildSummary: Sendable {
     public var clientIndexBytes: Int = 0
     /// Files whose bytes did not change since the previous build (kept, not rewritten).
     public var unchangedFiles: Int = 0
-    /// Suggestions (objectIDs) with no product hit: they get no result page.
-    public var suggestionsWithoutHits: [String] = []
     /// Seconds spent in each phase, in order.
     public var phases: [(name: String, seconds: Double)] = []
     /// The build report as the site holds it (no timings).
@@ -102,8 +100,6 @@ public struct SiteBuilder {
                 summary.resultPages += rendered.pages
                 hits[done] = rendered.hits
                 withPages[ByteKey(suggestion.objectID)] = true
-            } else {
-                summary.suggestionsWithoutHits.append(suggestion.objectID)
             }
             for scope in config.scopes
             where suggestion.exactMatches[scope.attribute]?.contains(where: { $0.utf8.elementsEqual(scope.value.utf8) })
