@@ -89,7 +89,8 @@ public struct SiteDiff: Codable, Sendable {
         }
 
         // Keys.
-        var groups: [String: KeyGroup] = [:]
+        // Grouped by the change's signature, compared byte for byte (objectIDs are bytes).
+        var groups: [ByteKey: KeyGroup] = [:]
         let mapNames = Self.union(old.maps.map(\.name), new.maps.map(\.name), order: (new.maps + old.maps).map(\.name))
         for name in mapNames {
             let before = old.maps.first { $0.name == name }?.values ?? [:]
@@ -107,11 +108,11 @@ public struct SiteDiff: Codable, Sendable {
                 let left = b.filter { !aSet.contains(ByteKey($0)) }
                 let commonBefore = b.filter { aSet.contains(ByteKey($0)) }
                 let commonAfter = a.filter { bSet.contains(ByteKey($0)) }
-                let reordered = commonBefore != commonAfter
+                let reordered = !commonBefore.elementsEqual(commonAfter) { $0.utf8.elementsEqual($1.utf8) }
                 let signature =
                     [name, entered.joined(separator: "\u{1}"), left.joined(separator: "\u{1}")]
                     + (reordered ? commonBefore + ["\u{2}"] + commonAfter : [])
-                let id = signature.joined(separator: "\u{0}")
+                let id = ByteKey(signature.joined(separator: "\u{0}"))
                 let weight = use.of(key)
                 groups[
                     id,
