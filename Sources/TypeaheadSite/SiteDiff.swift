@@ -155,9 +155,9 @@ public struct SiteDiff: Codable, Sendable {
                     .init(
                         change: "removed", objectID: b.objectID, text: b.query, fields: [],
                         popularityBefore: b.popularity, popularityAfter: nil))
-            case (let b?, let a?) where b.line != a.line:
+            case (let b?, let a?) where !Self.same(b.line, a.line):
                 var fields: [String] = []
-                if b.query != a.query { fields.append("query") }
+                if !Self.same(b.query, a.query) { fields.append("query") }
                 if b.popularity != a.popularity { fields.append("popularity") }
                 if fields.isEmpty { fields.append("facets") }
                 suggestionChanges.append(
@@ -176,12 +176,12 @@ public struct SiteDiff: Codable, Sendable {
         for key in resultKeys {
             let b = old.results[key] ?? []
             let a = new.results[key] ?? []
-            if b == a { continue }
+            if Self.same(b, a) { continue }
             let change =
                 old.results[key] == nil
                 ? "added"
                 : new.results[key] == nil
-                    ? "removed" : (b.sorted(by: utf8Less) == a.sorted(by: utf8Less) ? "reordered" : "hits")
+                    ? "removed" : (Self.same(b.sorted(by: utf8Less), a.sorted(by: utf8Less)) ? "reordered" : "hits")
             let id = String(decoding: key.objectID.utf8, as: UTF8.self)
             let text = query(id)
             resultChanges.append(
@@ -206,8 +206,10 @@ public struct SiteDiff: Codable, Sendable {
             case (let b?, nil):
                 productChanges.append(.init(change: "removed", objectID: b.objectID, text: b.name, fields: []))
             case (let b?, let a?):
-                var fields = Set(b.fields.keys).union(a.fields.keys).filter { b.fields[$0] != a.fields[$0] }
-                    .sorted(by: utf8Less)
+                var fields = Set(b.fields.keys).union(a.fields.keys).filter {
+                    !Self.same(JSONWriter.string(b.fields[$0] ?? .null), JSONWriter.string(a.fields[$0] ?? .null))
+                }
+                .sorted(by: utf8Less)
                 // `customRanking` holds one value per criterion: name the criteria that changed.
                 if let i = fields.firstIndex(of: "customRanking"), case .array(let before)? = b.fields["customRanking"],
                     case .array(let after)? = a.fields["customRanking"], before.count == after.count,
@@ -277,6 +279,10 @@ public struct SiteDiff: Codable, Sendable {
         headline = ""
         headline = makeHeadline()
     }
+
+    /// Byte equality (Swift's `==` on strings would take `é` and `e` + U+0301 as equal).
+    static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
+    static func same(_ a: [String], _ b: [String]) -> Bool { a.elementsEqual(b) { same($0, $1) } }
 
     /// Names in first-seen order of `order`, then any others sorted.
     static func union(_ a: [String], _ b: [String], order: [String]) -> [String] {

@@ -72,4 +72,14 @@ struct DiffTests {
         ).markdown()
         #expect(keys.contains("- `gone`: ~~a~~ → (key gone)\n") && keys.contains("- `new`: (new key) → **b**\n"))
     }
+
+    @Test("Texts are compared byte for byte: é (NFC) becoming e + U+0301 is a change")
+    func normalForms() {
+        var old = Self.snapshot(["caf": ["id"]], suggestions: [])
+        var new = old
+        old.suggestions[ByteKey("id")] = .init(objectID: "id", query: "caf\u{e9}", popularity: 1, line: "caf\u{e9}")
+        new.suggestions[ByteKey("id")] = .init(objectID: "id", query: "cafe\u{301}", popularity: 1, line: "cafe\u{301}")
+        let diff = SiteDiff(old: old, new: new)
+        #expect(diff.suggestions.map(\.change) == ["changed"] && diff.suggestions.first?.fields == ["query"])
+    }
 }
