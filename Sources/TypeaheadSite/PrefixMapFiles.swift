@@ -11,7 +11,6 @@ public struct PrefixMapLayout: Sendable {
     /// Each shard's first key and its file (relative to the site root), in key order.
     public var manifest: [(firstKey: String, file: String)]
     public var keyCount: Int
-    public var largestShardBytes: Int
     /// `valueSizes[n]`: how many non-empty keys show `n` suggestions (for the build report).
     public var valueSizes: [Int] = []
     /// The suggestions (indices into the content's sorted suggestions) shown by at least one key,
@@ -19,6 +18,8 @@ public struct PrefixMapLayout: Sendable {
     public var shown: Set<Int32> = []
     /// Each shard's file and size in bytes, in key order.
     public var shardSizes: [(file: String, bytes: Int)] = []
+
+    public var largestShardBytes: Int { shardSizes.map(\.bytes).max() ?? 0 }
 }
 
 /// Writes prefix maps as classic scripts that register themselves when inserted with
@@ -60,7 +61,7 @@ public struct PrefixMapFiles {
         // Whether a suggestion's query text differs from its objectID (then the shard says so).
         let queryDiffers: [Bool] = suggestions.map { !$0.query.utf8.elementsEqual($0.objectID.utf8) }
         var layout = PrefixMapLayout(
-            id: id, scope: scope, empty: [], manifest: [], keyCount: 0, largestShardBytes: 0)
+            id: id, scope: scope, empty: [], manifest: [], keyCount: 0)
         var lines: [UInt8] = []
         var queries: [String: String] = [:]
         var shardFirstKey: String?
@@ -82,7 +83,6 @@ public struct PrefixMapFiles {
             bytes += "]);\n".utf8
             files[file] = bytes
             layout.manifest.append((first, file))
-            layout.largestShardBytes = max(layout.largestShardBytes, bytes.count)
             layout.shardSizes.append((file, bytes.count))
             lines = []
             queries = [:]

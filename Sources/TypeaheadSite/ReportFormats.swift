@@ -190,7 +190,7 @@ extension BuildReport {
         for count in counts {
             h += "<div><dt>\(e(count.label))</dt><dd>\(grouped(count.value))</dd></div>\n"
         }
-        h += "</dl>\n" + htmlTable(bytes, heading: "h3", collapse: false) + "</section>\n"
+        h += "</dl>\n" + htmlTable(bytes, collapse: false) + "</section>\n"
         h += "<section id=\"findings\">\n<h2>Data findings</h2>\n<ul>\n"
         for finding in findings {
             let mark = finding.rows.isEmpty ? "ok" : "warn"
@@ -199,7 +199,7 @@ extension BuildReport {
         }
         h += "</ul>\n"
         for finding in findings {
-            h += htmlTable(finding, heading: "h3", collapse: true)
+            h += htmlTable(finding, collapse: true)
         }
         h += "</section>\n<section id=\"pictures\">\n<h2>Pictures</h2>\n"
         for histogram in histograms {
@@ -209,7 +209,7 @@ extension BuildReport {
         }
         h += "</section>\n<section id=\"largest\">\n<h2>Largest files</h2>\n"
         for table in largest {
-            h += htmlTable(table, heading: "h3", collapse: false)
+            h += htmlTable(table, collapse: false)
         }
         h += "</section>\n"
         if let phases {
@@ -224,10 +224,10 @@ extension BuildReport {
         return h
     }
 
-    private func htmlTable(_ table: Table, heading: String, collapse: Bool) -> String {
+    private func htmlTable(_ table: Table, collapse: Bool) -> String {
         let e = HTML.escape
         let count = collapse ? " (\(grouped(table.rows.count)))" : ""
-        var h = "<section id=\"\(e(table.id))\">\n<\(heading)>\(e(table.title))\(count)</\(heading)>\n"
+        var h = "<section id=\"\(e(table.id))\">\n<h3>\(e(table.title))\(count)</h3>\n"
         h += "<p>\(e(table.note))</p>\n"
         if table.rows.isEmpty {
             return h + "<p class=\"ok\">None.</p>\n</section>\n"

@@ -91,7 +91,9 @@ public struct SiteDiff: Codable, Sendable {
         // Keys.
         // Grouped by the change's signature, compared byte for byte (objectIDs are bytes).
         var groups: [ByteKey: KeyGroup] = [:]
-        let mapNames = Self.union(old.maps.map(\.name), new.maps.map(\.name), order: (new.maps + old.maps).map(\.name))
+        // The new site's maps in its order, then any the old site alone had.
+        var seenMaps = Set<ByteKey>()
+        let mapNames = (new.maps + old.maps).map(\.name).filter { seenMaps.insert(ByteKey($0)).inserted }
         for name in mapNames {
             let before = old.maps.first { $0.name == name }?.values ?? [:]
             let after = new.maps.first { $0.name == name }?.values ?? [:]
@@ -239,7 +241,7 @@ public struct SiteDiff: Codable, Sendable {
         var removed: [String] = []
         var changed: [String] = []
         var unchanged = 0
-        for path in Self.union(Array(old.files.keys), Array(new.files.keys), order: []) {
+        for path in Set(old.files.keys).union(new.files.keys).sorted(by: utf8Less) {
             switch (old.files[path], new.files[path]) {
             case (nil, _?): added.append(path)
             case (_?, nil): removed.append(path)
@@ -284,20 +286,20 @@ public struct SiteDiff: Codable, Sendable {
     static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
     static func same(_ a: [String], _ b: [String]) -> Bool { a.elementsEqual(b) { same($0, $1) } }
 
-    /// Names in first-seen order of `order`, then any others sorted.
-    static func union(_ a: [String], _ b: [String], order: [String]) -> [String] {
-        var seen = Set<ByteKey>()
-        var result: [String] = []
-        for name in order where seen.insert(ByteKey(name)).inserted { result.append(name) }
-        for name in (a + b).sorted(by: utf8Less) where seen.insert(ByteKey(name)).inserted { result.append(name) }
-        return result
-    }
-
     static func unionKeys<V>(_ a: [ByteKey: V], _ b: [ByteKey: V]) -> [ByteKey] {
         Set(a.keys).union(b.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     }
 
-    func count(_ changes: [RecordChange], _ change: String) -> Int { changes.filter { $0.change == change }.count }
+    /// "2 added, 1 changed": how many changes of each kind, in this order, the absent ones left out.
+    static func tally(_ changes: [String], kinds: [String]) -> String {
+        kinds.compactMap { kind -> String? in
+            let n = changes.filter { $0 == kind }.count
+            return n == 0 ? nil : "\(grouped(n)) \(kind == "hits" ? "with other hits" : kind)"
+        }.joined(separator: ", ")
+    }
+
+    static let recordKinds = ["added", "removed", "changed"]
+    static let resultKinds = ["added", "removed", "reordered", "hits"]
 
     func makeHeadline() -> String {
         var parts: [String] = []
@@ -307,20 +309,14 @@ public struct SiteDiff: Codable, Sendable {
                 "\(grouped(keyCount)) key\(keyCount == 1 ? "" : "s") show\(keyCount == 1 ? "s" : "") other suggestions (\(grouped(keys.count)) change\(keys.count == 1 ? "" : "s"))"
             )
         }
-        func records(_ changes: [RecordChange], _ noun: String) {
-            let described = ["added", "removed", "changed"].compactMap { change -> String? in
-                let n = count(changes, change)
-                return n == 0 ? nil : "\(grouped(n)) \(change)"
-            }
-            if !described.isEmpty { parts.append("\(noun): " + described.joined(separator: ", ")) }
+        for (noun, changes, kinds) in [
+            ("suggestions", suggestions.map(\.change), Self.recordKinds),
+            ("result lists", results.map(\.change), Self.resultKinds),
+            ("products", products.map(\.change), Self.recordKinds),
+        ] {
+            let described = Self.tally(changes, kinds: kinds)
+            if !described.isEmpty { parts.append("\(noun): \(described)") }
         }
-        records(suggestions, "suggestions")
-        let resultParts = ["added", "removed", "reordered", "hits"].compactMap { change -> String? in
-            let n = results.filter { $0.change == change }.count
-            return n == 0 ? nil : "\(grouped(n)) \(change == "hits" ? "with other hits" : change)"
-        }
-        if !resultParts.isEmpty { parts.append("result lists: " + resultParts.joined(separator: ", ")) }
-        records(products, "products")
         let fileCount = files.added.count + files.removed.count + files.changed.count
         if parts.isEmpty {
             return fileCount == 0

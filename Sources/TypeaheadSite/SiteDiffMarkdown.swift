@@ -78,11 +78,7 @@ extension SiteDiff {
             text += more(suggestions.count)
         }
         if !results.isEmpty {
-            let kinds = ["added", "removed", "reordered", "hits"].compactMap { kind -> String? in
-                let n = results.filter { $0.change == kind }.count
-                return n == 0 ? nil : "\(grouped(n)) \(kind == "hits" ? "with other hits" : kind)"
-            }
-            text += "\n## Result lists: \(kinds.joined(separator: ", "))\n\n"
+            text += "\n## Result lists: \(Self.tally(results.map(\.change), kinds: Self.resultKinds))\n\n"
             text += "The static result pages of a suggestion, all pages together; the most used first.\n\n"
             text += MarkdownText.row(["query", "scope", "change", "hits", "details"])
             text += MarkdownText.row(["---", "---", "---", "---:", "---"])
@@ -157,12 +153,7 @@ extension SiteDiff {
         return "`\(key)`"
     }
 
-    func counts(_ changes: [RecordChange]) -> String {
-        ["added", "removed", "changed"].compactMap { kind -> String? in
-            let n = count(changes, kind)
-            return n == 0 ? nil : "\(grouped(n)) \(kind)"
-        }.joined(separator: ", ")
-    }
+    func counts(_ changes: [RecordChange]) -> String { Self.tally(changes.map(\.change), kinds: Self.recordKinds) }
 
     func popularity(_ change: RecordChange) -> String {
         let number = { (value: Double?) in value.map(ReportMaker.number) ?? "" }

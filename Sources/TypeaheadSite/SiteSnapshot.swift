@@ -84,7 +84,7 @@ public struct SiteSnapshot: Sendable {
 
         // Suggestions: `typeaheadSuggestions([` then `[objectID, query, popularity, facets],` lines.
         var suggestions: [ByteKey: SuggestionRow] = [:]
-        for (line, row) in try rows(of: SuggestionsIndex.path, reader: reader, opening: "typeaheadSuggestions([") {
+        for (line, row) in try rows(of: SuggestionsIndex.path, reader: reader, opening: "typeaheadSuggestions([").rows {
             guard case .array(let cells) = row, cells.count >= 3, let id = cells[0].stringValue,
                 let query = cells[1].stringValue, let popularity = cells[2].numberValue
             else {
@@ -97,11 +97,10 @@ public struct SiteSnapshot: Sendable {
         }
 
         // Products: `typeaheadProducts({settings}, [` then one array a line, named by settings.fields.
-        let productLines = try rows(of: ClientIndex.path, reader: reader, opening: "typeaheadProducts(")
+        let (header, productLines) = try rows(of: ClientIndex.path, reader: reader, opening: "typeaheadProducts(")
         var fieldNames: [String] = []
         var customRanking: [String] = []
-        if let header = reader.read(ClientIndex.path)?.split(separator: "\n", maxSplits: 1).first,
-            header.hasSuffix(", ["),
+        if header.hasSuffix(", ["),
             let settings = try? JSONParser.parse(Array(header.dropFirst("typeaheadProducts(".count).dropLast(3).utf8)),
             case .array(let names)? = settings["fields"]
         {
@@ -163,7 +162,7 @@ public struct SiteSnapshot: Sendable {
     /// The JSON rows of a one-record-a-line script: the first line opens it, `]);` closes it.
     private static func rows(
         of relative: String, reader: SiteReader, opening: String
-    ) throws(SiteChecker.Unreadable) -> [(String, JSONValue)] {
+    ) throws(SiteChecker.Unreadable) -> (header: Substring, rows: [(String, JSONValue)]) {
         guard let text = reader.read(relative) else {
             throw SiteChecker.Unreadable(
                 description: "\(reader.path(relative)): no such file; is \(reader.site) a Typeahead site?")
@@ -181,7 +180,7 @@ public struct SiteSnapshot: Sendable {
                 throw SiteChecker.Unreadable(description: "\(reader.path(relative)): line \(n + 1): \(error.message)")
             }
         }
-        return rows
+        return (first, rows)
     }
 
     /// Every regular file under the root (sorted walk), by relative path.
