@@ -59,6 +59,8 @@ seen = []
 suggestions.sort { utf8Less($0.objectID, $1.objectID) }
 var config = real.config
 config.scopes = []
+// One product: every synthetic suggestion is offered (minHits 0), so the maps measured hold them all.
+config.minHits = 0
 let content = Content(products: Array(real.products.prefix(1)), suggestions: suggestions, config: config)
 let generate = seconds(since: start)
 

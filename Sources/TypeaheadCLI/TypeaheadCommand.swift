@@ -247,11 +247,13 @@ public struct TypeaheadCommand {
                                 + "\n")
                 }
                 // The report's list, most popular first: the ones worth fixing first.
-                if let noHits = summary.report?.findings.first(where: { $0.id == "no-hits" })?.rows, !noHits.isEmpty {
-                    let shown = noHits.prefix(10).map { "\"\($0[0])\"" }.joined(separator: ", ")
-                    let more = noHits.count > 10 ? ", …" : ""
+                if let leftOut = summary.report?.findings.first(where: { $0.id == BuildReport.leftOutID })?.rows,
+                    !leftOut.isEmpty
+                {
+                    let shown = leftOut.prefix(10).map { "\"\($0[0])\" (\($0[3]))" }.joined(separator: ", ")
+                    let more = leftOut.count > 10 ? ", …" : ""
                     text +=
-                        "  \(noHits.count) suggestions have no hit in this catalogue and get no result page: \(shown)\(more)\n"
+                        "  \(leftOut.count) of \(summary.suggestions) suggestions left out (\(BuildReport.tooFewHits(content.config.minHits)) here, so in no map, list or page): \(shown)\(more)\n"
                 }
                 text += "Open \(output)/index.html in a browser.\n"
                 console.err(text)

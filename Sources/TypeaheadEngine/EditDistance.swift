@@ -11,6 +11,25 @@ public enum EditDistance {
         length >= minWordSizeForTwoTypos ? 2 : length >= minWordSizeForOneTypo ? 1 : 0
     }
 
+    /// The typo count of a query word against a record word (ENGINE.md, version 2): the optimal
+    /// string alignment distance, plus one when the first letters differ, so a typo on the first
+    /// letter counts as two.
+    public static func typos(_ query: [UInt32], _ word: [UInt32]) -> Int {
+        distance(query, word) + firstLetterPenalty(query, word)
+    }
+
+    /// The typo count of the last query word against a record word: to the closest non-empty prefix
+    /// of the word (which starts with the word's own first letter), plus the first-letter penalty.
+    public static func prefixTypos(_ query: [UInt32], _ word: [UInt32]) -> Int {
+        prefixDistance(query, word).distance + firstLetterPenalty(query, word)
+    }
+
+    /// 1 when both words have a first letter and they differ.
+    static func firstLetterPenalty(_ query: [UInt32], _ word: [UInt32]) -> Int {
+        guard let a = query.first, let b = word.first else { return 0 }
+        return a == b ? 0 : 1
+    }
+
     /// Insertions, deletions, substitutions and swaps of two adjacent characters needed to turn
     /// `a` into `b`, no substring edited twice (optimal string alignment).
     public static func distance(_ a: [UInt32], _ b: [UInt32]) -> Int {

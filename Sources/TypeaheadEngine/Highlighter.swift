@@ -111,11 +111,26 @@ enum SourceTokenizer {
 }
 
 extension SearchIndex {
+    /// The smallest typo count of each query word in `record` (`UInt8.max` where it does not match):
+    /// a word is placed only where it matches with that count (ENGINE.md, version 2).
+    func placedTypos(record: Int, _ matchers: [WordMatcher]) -> [UInt8] {
+        var best = [UInt8](repeating: .max, count: matchers.count)
+        for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
+            let word = Int(occurrences[o].word)
+            for (i, matcher) in matchers.enumerated() {
+                if let d = matcher.distance(of: word), d < best[i] { best[i] = d }
+            }
+        }
+        return best
+    }
+
     /// Highlights one value whose index words are `wordIDs`, for the query whose word matchers are
-    /// `matchers`. A whole-word or typo match highlights the whole word; the last query word, when
+    /// `matchers`, in a record where query word `i` is placed at `placed[i]` typos (`placedTypos`):
+    /// only placed matches are highlighted, so a typo match never shows where the record matches the
+    /// word better. A whole-word or typo match highlights the whole word; the last query word, when
     /// it matches a longer word as a prefix, highlights the closest prefix only.
     func highlight(
-        _ text: String, wordIDs: ArraySlice<Int32>, _ matchers: [WordMatcher], queryWords: [String]
+        _ text: String, wordIDs: ArraySlice<Int32>, _ matchers: [WordMatcher], placed: [UInt8], queryWords: [String]
     ) -> Highlight {
         var text = text
         return text.withUTF8 { bytes -> Highlight in
@@ -130,7 +145,7 @@ extension SearchIndex {
                 var length = 0
                 let wordLength = id >= 0 ? words[id].count : 0
                 if id >= 0 {
-                    for (i, matcher) in matchers.enumerated() where matcher.distance(of: id) != nil {
+                    for (i, matcher) in matchers.enumerated() where matcher.distance(of: id) == placed[i] {
                         matched[i] = true
                         if matcher.isLast {
                             length = max(length, EditDistance.prefixDistance(matcher.scalars, words[id]).length)

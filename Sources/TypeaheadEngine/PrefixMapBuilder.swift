@@ -58,7 +58,8 @@ public final class PrefixMapBuilder {
     /// Every key of the map for `scope` (nil: no scope), in sorted order, with its value.
     /// `visit` is called once per key, the empty key first.
     public func build(scope: Scope?, visit: (PrefixMapEntry) -> Void) {
-        let allowed = scope.map { engine.allowed(.suggestions, $0) }
+        // Only the suggestions that lead somewhere, within the scope: the suggestions index.
+        let allowed: [Bool]? = engine.offeredSuggestions(scope)
         let members = index.records.indices.filter { allowed?[$0] ?? true }
         var root = TopK(k: perKey)
         index.rankEach([], candidates: members.map(Int32.init), allowed: nil, scratch: workers[0].scratch) {

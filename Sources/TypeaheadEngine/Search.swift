@@ -167,8 +167,7 @@ extension SearchIndex {
         r.minor = UInt64(255 - min(r.exact, 255)) << 32 | UInt64(customRank[r.record])
     }
 
-    /// The records of the query word with the fewest postings: every match is among them.
-    /// Every match is among them. Unique, in no particular order (a record seen twice is skipped
+    /// The records of the query word with the fewest postings: every match is among them. Unique, in no particular order (a record seen twice is skipped
     /// with the scratch's per-record stamps, not by sorting).
     func seedCandidates(_ matchers: [WordMatcher], scratch: SearchScratch) -> [Int32] {
         let seed = matchers.indices.min { matchers[$0].postingCount < matchers[$1].postingCount }!
@@ -221,7 +220,6 @@ extension SearchIndex {
             }
             return
         }
-        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
         let n = matchers.count
         scratch.load(matchers)
         defer { scratch.reset() }
@@ -243,87 +241,133 @@ extension SearchIndex {
         let stride = Self.maximumQueryWords
         let single = n == 1
         let singleExactWord = exactWords[0]
-        let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
-        // A typo-free query word (1-3 characters) needs a record word that starts like it.
-        var needInitials: UInt64 = 0
-        var needBigrams: UInt64 = 0
-        for matcher in matchers where matcher.maxTypos == 0 {
-            let (initial, bigram) = Self.signature(matcher.scalars)
-            needInitials |= initial
-            needBigrams |= bigram
-        }
 
         occurrences.withUnsafeBufferPointer { occurrences in
-            occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
-                scratch.mask.withUnsafeBufferPointer { mask in
-                    scratch.distances.withUnsafeBufferPointer { distances in
-                        for candidate in candidates {
-                            let record = Int(candidate)
-                            if let allowed, !allowed[record] { continue }
-                            if initials[record] & needInitials != needInitials
-                                || bigrams[record] & needBigrams != needBigrams
-                            {
-                                continue
+            scratch.mask.withUnsafeBufferPointer { mask in
+                scratch.distances.withUnsafeBufferPointer { distances in
+                    forEachLoadedMatch(matchers, candidates: given, allowed: allowed, scratch: scratch) {
+                        record, first, end in
+                        for i in 0..<n {
+                            typo[i] = Int.max
+                            exact[i] = false
+                            lastAttribute[i] = -1
+                        }
+                        // A query word is placed only by its best matches in this record
+                        // (ENGINE.md, version 2): first its smallest typo count…
+                        for o in first..<end {
+                            let word = Int(occurrences[o].word)
+                            var bits = mask[word]
+                            while bits != 0 {
+                                let i = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let d = Int(distances[word * stride + i])
+                                if d < typo[i] { typo[i] = d }
                             }
-                            let first = Int(occurrenceStart[record])
-                            let end = Int(occurrenceStart[record + 1])
-                            // Quick rejection: some query word matches no word of the record.
-                            var seen: UInt32 = 0
-                            for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
-                            if seen != allBits { continue }
-                            for i in 0..<n {
-                                typo[i] = Int.max
-                                exact[i] = false
-                                lastAttribute[i] = -1
-                            }
-                            for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
-                            var bestAttribute = Int.max
-                            var bestPosition = Int.max
-                            for o in first..<end {
-                                let occurrence = occurrences[o]
-                                let word = Int(occurrence.word)
-                                var bits = mask[word]
-                                if bits == 0 { continue }
-                                let attribute = Int(occurrence.attribute)
-                                let position = Int(occurrence.position)
+                        }
+                        // …then proximity, attribute and exact from the matches at that count.
+                        for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
+                        var bestAttribute = Int.max
+                        var bestPosition = Int.max
+                        for o in first..<end {
+                            let occurrence = occurrences[o]
+                            let word = Int(occurrence.word)
+                            var bits = mask[word]
+                            if bits == 0 { continue }
+                            let attribute = Int(occurrence.attribute)
+                            let position = Int(occurrence.position)
+                            while bits != 0 {
+                                let i = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let d = Int(distances[word * stride + i])
+                                if d != typo[i] { continue }
                                 if bestAttribute == Int.max {
                                     bestAttribute = attribute
                                     bestPosition = position
                                 }
-                                while bits != 0 {
-                                    let i = bits.trailingZeroBitCount
-                                    bits &= bits - 1
-                                    let d = Int(distances[word * stride + i])
-                                    if d < typo[i] { typo[i] = d }
-                                    if d == 0, occurrence.word == exactWords[i] { exact[i] = true }
-                                    if i > 0, lastAttribute[i - 1] == attribute {
-                                        pairBest[i - 1] = min(pairBest[i - 1], position - lastPosition[i - 1])
-                                    }
-                                    if i < n - 1, lastAttribute[i + 1] == attribute {
-                                        pairBest[i] = min(pairBest[i], position - lastPosition[i + 1])
-                                    }
-                                    lastAttribute[i] = attribute
-                                    lastPosition[i] = position
+                                if d == 0, occurrence.word == exactWords[i] { exact[i] = true }
+                                if i > 0, lastAttribute[i - 1] == attribute {
+                                    pairBest[i - 1] = min(pairBest[i - 1], position - lastPosition[i - 1])
                                 }
+                                if i < n - 1, lastAttribute[i + 1] == attribute {
+                                    pairBest[i] = min(pairBest[i], position - lastPosition[i + 1])
+                                }
+                                lastAttribute[i] = attribute
+                                lastPosition[i] = position
                             }
-                            var typos = 0
-                            var exactCount = 0
-                            var proximity = 0
-                            for i in 0..<n {
-                                typos += typo[i]
-                                if exact[i] { exactCount += 1 }
-                            }
-                            for p in 0..<max(n - 1, 0) { proximity += pairBest[p] }
-                            if single {
-                                // exactOnSingleWordQuery: attribute — the whole value must be the word.
-                                exactCount = exact[0] && soleWords[record].contains(singleExactWord) ? 1 : 0
-                            }
-                            var ranked = RankedRecord(
-                                record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
-                                attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
-                            pack(&ranked)
-                            body(ranked)
                         }
+                        var typos = 0
+                        var exactCount = 0
+                        var proximity = 0
+                        for i in 0..<n {
+                            typos += typo[i]
+                            if exact[i] { exactCount += 1 }
+                        }
+                        for p in 0..<max(n - 1, 0) { proximity += pairBest[p] }
+                        if single {
+                            // exactOnSingleWordQuery: attribute — the whole value must be the word.
+                            exactCount = exact[0] && soleWords[record].contains(singleExactWord) ? 1 : 0
+                        }
+                        var ranked = RankedRecord(
+                            record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
+                            attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
+                        pack(&ranked)
+                        body(ranked)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Calls `body` with every record matching `matchers` (each query word matches one of its
+    /// words), restricted to `allowed`, in candidate order, without ranking.
+    public func forEachMatch(
+        _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch,
+        _ body: (Int) -> Void
+    ) {
+        scratch.load(matchers)
+        defer { scratch.reset() }
+        forEachLoadedMatch(matchers, candidates: given, allowed: allowed, scratch: scratch) { record, _, _ in
+            body(record)
+        }
+    }
+
+    /// The matching records of `matchers`, already loaded into `scratch`: `body(record, first, end)`
+    /// with the record's occurrences `first..<end`. `candidates`, when given, must contain every
+    /// match, each once; otherwise the postings of the rarest query word are the candidates.
+    private func forEachLoadedMatch(
+        _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
+        _ body: (Int, Int, Int) -> Void
+    ) {
+        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
+        let n = matchers.count
+        let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
+        // A typo-free query word (1-3 characters) needs a record word that starts like it; a word
+        // allowed one typo needs one with its first letter (a first-letter typo counts as two).
+        var needInitials: UInt64 = 0
+        var needBigrams: UInt64 = 0
+        for matcher in matchers where matcher.maxTypos <= 1 {
+            let (initial, bigram) = Self.signature(matcher.scalars)
+            needInitials |= initial
+            if matcher.maxTypos == 0 { needBigrams |= bigram }
+        }
+        occurrences.withUnsafeBufferPointer { occurrences in
+            occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
+                scratch.mask.withUnsafeBufferPointer { mask in
+                    for candidate in candidates {
+                        let record = Int(candidate)
+                        if let allowed, !allowed[record] { continue }
+                        if initials[record] & needInitials != needInitials
+                            || bigrams[record] & needBigrams != needBigrams
+                        {
+                            continue
+                        }
+                        let first = Int(occurrenceStart[record])
+                        let end = Int(occurrenceStart[record + 1])
+                        // Some query word matches no word of the record: not a match.
+                        var seen: UInt32 = 0
+                        for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
+                        if seen != allBits { continue }
+                        body(record, first, end)
                     }
                 }
             }

@@ -66,6 +66,8 @@ public final class SearchEngine: Sendable {
     private let scratches = Mutex<[IndexName: [SearchScratch]]>([:])
     /// `allowed` of each filter asked for so far.
     private let filterCache = Mutex<[ByteKey: [Bool]]>([:])
+    /// The vetting of the suggestions for each scope asked for so far ("" for none).
+    let vettingCache = Mutex<[ByteKey: SuggestionVetting]>([:])
 
     /// Builds both indices.
     public init(content: Content) {
@@ -110,8 +112,9 @@ public final class SearchEngine: Sendable {
     }
 
     /// Which records of an index pass a filter, comparing values byte for byte. Products: the
-    /// attribute (a string or an array of strings) holds the value exactly. Suggestions: `<sourceIndex>.facets.exact_matches.<attribute>`
-    /// lists the value.
+    /// attribute (a string or an array of strings) holds the value exactly. Suggestions:
+    /// `<sourceIndex>.facets.exact_matches.<attribute>` lists the value (whether the suggestion is
+    /// offered in that scope is `offeredSuggestions`, which also vets it).
     public func allowed(_ index: IndexName, _ filter: Scope) -> [Bool] {
         let key = ByteKey("\(index.rawValue)\u{0}\(filter.attribute)\u{0}\(filter.value)")
         if let cached = filterCache.withLock({ $0[key] }) { return cached }
@@ -161,8 +164,12 @@ public final class SearchEngine: Sendable {
             ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
         let scratch =
             scratches.withLock { $0[request.index]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
+        // The suggestions index holds only the suggestions that lead somewhere (vetted per scope).
+        let restriction: [Bool]? =
+            request.index == .suggestions
+            ? offeredSuggestions(request.filter) : request.filter.map { allowed(request.index, $0) }
         let outcome = index.search(
-            request.query, allowed: request.filter.map { allowed(request.index, $0) },
+            request.query, allowed: restriction,
             typoTolerance: request.typoTolerance, scratch: scratch)
         scratches.withLock { $0[request.index, default: []].append(scratch) }
         let nbHits = outcome.ranked.count
@@ -178,13 +185,14 @@ public final class SearchEngine: Sendable {
             let hits = Array(outcome.ranked[start..<end])
             let highlights = hits.map { hit -> [String: [Highlight]] in
                 var result: [String: [Highlight]] = [:]
+                let placed = index.placedTypos(record: hit.record, outcome.matchers)
                 for (a, name) in index.attributeNames.enumerated()
                 where request.attributesToHighlight?.contains(name) ?? true {
                     let values = index.records[hit.record].texts[a]
                     if values.isEmpty { continue }
                     let ids = index.wordIDs(record: hit.record, attribute: a)
                     result[name] = zip(values, ids).map {
-                        index.highlight($0, wordIDs: $1, outcome.matchers, queryWords: outcome.words)
+                        index.highlight($0, wordIDs: $1, outcome.matchers, placed: placed, queryWords: outcome.words)
                     }
                 }
                 return result

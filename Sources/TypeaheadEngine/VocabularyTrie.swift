@@ -81,8 +81,9 @@ struct VocabularyTrie: Sendable {
         return terminal[node] >= 0 ? Int(terminal[node]) : nil
     }
 
-    /// Reports every word within `maxTypos` edits of `query` (or, with `prefix`, every word that has
-    /// a prefix within `maxTypos` edits) as ranges of word ids with their distance.
+    /// Reports every word within `maxTypos` typos of `query` (or, with `prefix`, every word that has
+    /// a prefix within `maxTypos` typos) as ranges of word ids, ascending, with their typo count: the
+    /// optimal string alignment distance, plus one when the first letters differ.
     func search(
         _ query: [UInt32], maxTypos: Int, prefix: Bool, report: (Range<Int>, Int) -> Void
     ) {
@@ -108,16 +109,24 @@ struct VocabularyTrie: Sendable {
         let width = m + 1
         let rows = UnsafeMutablePointer<Int32>.allocate(capacity: (longestWord + 2) * width)
         defer { rows.deallocate() }
-        let cap = Int32(maxTypos + 1)
-        for j in 0...m { rows[j] = j <= maxTypos ? Int32(j) : cap }
         query.withUnsafeBufferPointer { q in
             labels.withUnsafeBufferPointer { labels in
-                var walker = Walker(
-                    trie: self, query: q, labels: labels, rows: rows, maxTypos: Int32(maxTypos), prefix: prefix)
+                // A typo on the first letter counts as two (ENGINE.md): below a first letter other
+                // than the query's, the budget is one typo less and every distance one more. The
+                // branches are visited in label order, so word ids are still reported ascending.
                 for index in Int(childStart[0])..<Int(childStart[1]) {
+                    let node = Int(children[index])
+                    let penalty = labels[node] == q[0] ? 0 : 1
+                    let budget = maxTypos - penalty
+                    // Words that start otherwise differ from the query: at least one edit.
+                    if penalty == 1, budget < 1 { continue }
+                    let cap = Int32(budget + 1)
+                    for j in 0...m { rows[j] = j <= budget ? Int32(j) : cap }
+                    var walker = Walker(
+                        trie: self, query: q, labels: labels, rows: rows, maxTypos: Int32(budget), penalty: penalty,
+                        prefix: prefix)
                     walker.visit(
-                        node: Int(children[index]), depth: 1, parentLabel: 0, best: Int32(min(initialBest, 255)),
-                        report: report)
+                        node: node, depth: 1, parentLabel: 0, best: Int32(min(initialBest, 255)), report: report)
                 }
             }
         }
@@ -131,7 +140,10 @@ struct VocabularyTrie: Sendable {
         let query: UnsafeBufferPointer<UInt32>
         let labels: UnsafeBufferPointer<UInt32>
         let rows: UnsafeMutablePointer<Int32>
+        /// The typo budget below this branch (the query's allowance less the penalty).
         let maxTypos: Int32
+        /// Added to every distance reported: 1 below a first letter other than the query's.
+        let penalty: Int
         let prefix: Bool
 
         mutating func visit(
@@ -175,13 +187,13 @@ struct VocabularyTrie: Sendable {
                 best = min(best, last)
                 if best <= maxTypos, rowMinimum >= best {
                     // Nothing below can come closer: the whole branch matches at `best`.
-                    report(Int(trie.firstWord[node])..<Int(trie.endWord[node]), Int(best))
+                    report(Int(trie.firstWord[node])..<Int(trie.endWord[node]), Int(best) + penalty)
                     return
                 }
                 if rowMinimum > maxTypos { return }
-                if word >= 0, best <= maxTypos { report(Int(word)..<Int(word) + 1, Int(best)) }
+                if word >= 0, best <= maxTypos { report(Int(word)..<Int(word) + 1, Int(best) + penalty) }
             } else {
-                if word >= 0, last <= maxTypos { report(Int(word)..<Int(word) + 1, Int(last)) }
+                if word >= 0, last <= maxTypos { report(Int(word)..<Int(word) + 1, Int(last) + penalty) }
                 if rowMinimum > maxTypos { return }
             }
             for index in Int(trie.childStart[node])..<Int(trie.childStart[node + 1]) {

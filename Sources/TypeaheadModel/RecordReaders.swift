@@ -271,6 +271,9 @@ struct SiteConfigReader {
         if let perKey = fields.optionalInteger("suggestionsPerKey", range: 1...100, &collector) {
             config.suggestionsPerKey = perKey
         }
+        if let minHits = fields.optionalInteger("minHits", range: 0...SiteConfig.maximumMinHits, &collector) {
+            config.minHits = minHits
+        }
         if let scopes = fields.optionalStrings("scopes", &collector) {
             var parsed: [Scope] = []
             for (i, text) in scopes.enumerated() {

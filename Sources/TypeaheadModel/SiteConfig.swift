@@ -15,6 +15,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var hitsPerPage: Int = 20
     /// Suggestions per prefix-map key (shown while typing). Default 8.
     public var suggestionsPerKey: Int = 8
+    /// A suggestion is offered only when its query has at least this many product hits (within the
+    /// scope's filter, for a scope): ENGINE.md, "Suggestions that lead somewhere". Default 1.
+    public var minHits: Int = 1
     /// Scopes offered as tokens, as `attribute:value`. Default none.
     public var scopes: [Scope] = []
     /// The index name under which the Query Suggestions export keeps per-index data
@@ -23,11 +26,14 @@ public struct SiteConfig: Sendable, Equatable {
     /// The currency symbol shown before prices. Default `$`.
     public var currency: String = "$"
 
+    /// The largest `minHits`: the hits a query can show (`paginationLimitedTo`).
+    public static let maximumMinHits = 1000
+
     public init() {}
 
     /// Every key `site.json` may hold.
     public static let keys: [String] = [
-        "currency", "customRanking", "hitsPerPage", "scopes", "searchableAttributes", "sourceIndex",
+        "currency", "customRanking", "hitsPerPage", "minHits", "scopes", "searchableAttributes", "sourceIndex",
         "suggestionsPerKey", "tagline", "title",
     ]
 }

@@ -81,13 +81,24 @@ func reviewJSON(_ value: some Encodable) -> [UInt8] {
 }
 
 /// Computes a build's report from the content, the engine and the files made so far.
+extension BuildReport {
+    /// The id of the finding that lists the suggestions left out of the index (fewer than `minHits`).
+    public static let leftOutID = "left-out"
+
+    /// `no hit` for `minHits` 1, `fewer than 5 hits` for 5.
+    public static func tooFewHits(_ minHits: Int) -> String {
+        minHits == 1 ? "no hit" : "fewer than \(minHits) hits"
+    }
+}
+
 struct ReportMaker {
     var content: Content
     var engine: SearchEngine
     /// The maps as written, the unscoped one first.
     var layouts: [PrefixMapLayout]
-    /// Each suggestion's product hits here (unscoped), by index into the sorted suggestions.
-    var hits: [Int]
+    /// Which suggestions lead somewhere, unscoped and in each configured scope (in config order).
+    var vetting: SuggestionVetting
+    var scopeVettings: [SuggestionVetting]
     var resultPages: Int
     /// Every file of the site, the report's own excepted.
     var files: [String: [UInt8]]
@@ -95,12 +106,17 @@ struct ReportMaker {
     /// How many records a "largest" list shows.
     static let largestCount = 10
 
+    /// Each suggestion's product hits here (unscoped), by index into the sorted suggestions.
+    var hits: [Int] { vetting.hits.map { $0 ?? 0 } }
+
     func make() -> BuildReport {
-        let suggestionsWithPages = hits.filter { $0 > 0 }.count
+        let hits = self.hits
+        let suggestionsWithPages = hits.indices.filter { vetting.offered[$0] && hits[$0] > 0 }.count
         let productPages = files.keys.filter { $0.hasPrefix("products/") }.count
         var counts: [BuildReport.Count] = [
             .init(label: "products", value: content.products.count),
             .init(label: "suggestions", value: content.suggestions.count),
+            .init(label: "suggestions offered (minHits \(vetting.minHits))", value: vetting.offeredCount),
             .init(label: "suggestions with result pages", value: suggestionsWithPages),
             .init(label: "prefix maps", value: layouts.count),
             .init(label: "keys", value: layouts.reduce(0) { $0 + $1.keyCount + 1 }),
@@ -171,7 +187,7 @@ struct ReportMaker {
 
     func findings() -> [BuildReport.Table] {
         [
-            noHits(), shadowed(), exactNbHits(), missing("image", \.image),
+            leftOut(), leftOutOfScopes(), shadowed(), exactNbHits(), missing("image", \.image),
             missing("price", { $0.price.map { String($0) } }),
             missing("description", { $0.description?.trimmingCharacters(in: .whitespacesAndNewlines) }),
             duplicateNames(), markupInText(), suspiciousPrices(),
@@ -188,26 +204,48 @@ struct ReportMaker {
         }
     }
 
-    func noHits() -> BuildReport.Table {
-        let rows = byPopularity(content.suggestions.indices.filter { hits[$0] == 0 }).map { i in
+    /// The finding id of the suggestions left out of the index.
+    static let leftOutID = BuildReport.leftOutID
+
+    func leftOut() -> BuildReport.Table {
+        let rows = byPopularity(vetting.leftOut.map(\.suggestion)).map { i in
             let s = content.suggestions[i]
-            return [s.query, s.objectID, Self.number(s.popularity)]
+            return [s.query, s.objectID, Self.number(s.popularity), String(vetting.hits[i] ?? 0)]
         }
         return .init(
-            id: "no-hits", title: "Suggestions with no hit in this catalogue",
+            id: Self.leftOutID, title: "Suggestions left out: \(BuildReport.tooFewHits(vetting.minHits))",
             note:
-                "Typing leads to these, but no product matches them here, so they get no result page. Remove them from the suggestions, or add the products.",
-            columns: ["query", "objectID", "popularity"], rows: rows)
+                "Their query finds fewer products here than minHits (\(vetting.minHits)), so they would lead nowhere: they are in no prefix map, list or page. Remove them from the suggestions, add the products, or lower minHits in site.json.",
+            columns: ["query", "objectID", "popularity", "hits"], rows: rows)
+    }
+
+    func leftOutOfScopes() -> BuildReport.Table {
+        // Offered unscoped, but within a scope that lists them they find too few products.
+        var rows: [[String]] = []
+        for scoped in scopeVettings {
+            let left = Set(scoped.leftOut.map(\.suggestion)).filter { vetting.offered[$0] }
+            for i in byPopularity(Array(left)) {
+                let s = content.suggestions[i]
+                rows.append([s.query, s.objectID, scoped.scope?.filter ?? "", String(scoped.hits[i] ?? 0)])
+            }
+        }
+        return .init(
+            id: "left-out-of-scopes",
+            title: "Suggestions left out of a scope: \(BuildReport.tooFewHits(vetting.minHits)) in it",
+            note:
+                "Their facets list the scope's value, but within the scope's filter their query finds fewer products than minHits, so the scope's map and pages leave them out (they are still offered unscoped).",
+            columns: ["query", "objectID", "scope", "hits in the scope"], rows: rows)
     }
 
     func shadowed() -> BuildReport.Table {
         let shown = layouts.first?.shown ?? []
         let perKey = content.config.suggestionsPerKey
         let scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
-        let indices = content.suggestions.indices.filter { !shown.contains(Int32($0)) }
+        let indices = content.suggestions.indices.filter { vetting.offered[$0] && !shown.contains(Int32($0)) }
         let rows = byPopularity(indices).map { i -> [String] in
             let s = content.suggestions[i]
-            let own = engine.suggestions.search(TextNormalizer.normalize(s.query), allowed: nil, scratch: scratch)
+            let own = engine.suggestions.search(
+                TextNormalizer.normalize(s.query), allowed: vetting.offered, scratch: scratch)
             let instead = own.ranked.prefix(perKey).map { content.suggestions[$0.record].query }
             return [s.query, s.objectID, Self.number(s.popularity), instead.joined(separator: " · ")]
         }
@@ -220,6 +258,7 @@ struct ReportMaker {
 
     func exactNbHits() -> BuildReport.Table {
         let suggestions = content.suggestions
+        let hits = self.hits
         let indices = suggestions.indices.filter { i in suggestions[i].exactNbHits.map { $0 != hits[i] } ?? false }
         let sorted = indices.sorted { a, b in
             let da = abs(suggestions[a].exactNbHits! - hits[a])

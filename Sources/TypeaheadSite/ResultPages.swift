@@ -125,18 +125,29 @@ enum ClientIndex {
     }
 }
 
-/// The suggestions as a classic script (`data/suggestions.js`), so the page can answer a typed text
-/// that is not a prefix-map key: one suggestion a line, sorted by objectID,
-/// `[objectID, query, popularity, {attribute: [exact-match values]}]`.
+/// The suggestions the index holds (those that lead somewhere) as a classic script
+/// (`data/suggestions.js`), so the page can answer a typed text that is not a prefix-map key: one
+/// suggestion a line, sorted by objectID, `[objectID, query, popularity, {attribute: [values]}]`,
+/// where the values are the configured scopes the suggestion is offered in (listed in its
+/// `facets.exact_matches` and vetted within the scope).
 enum SuggestionsIndex {
     static let path = "data/suggestions.js"
 
-    static func write(content: Content) -> [UInt8] {
+    static func write(content: Content, vetting: SuggestionVetting, scopes: [SuggestionVetting]) -> [UInt8] {
         var bytes: [UInt8] = Array("typeaheadSuggestions([\n".utf8)
-        for suggestion in content.suggestions {
-            let facets: JSONValue = .object(suggestion.exactMatches.mapValues { .array($0.map(JSONValue.string)) })
+        for (s, suggestion) in content.suggestions.enumerated() where vetting.offered[s] {
+            var facets: [String: JSONValue] = [:]
+            for scoped in scopes where scoped.offered[s] {
+                guard let scope = scoped.scope else { continue }
+                if case .array(let values)? = facets[scope.attribute] {
+                    facets[scope.attribute] = .array(values + [.string(scope.value)])
+                } else {
+                    facets[scope.attribute] = .array([.string(scope.value)])
+                }
+            }
             let row: JSONValue = .array([
-                .string(suggestion.objectID), .string(suggestion.query), .number(suggestion.popularity), facets,
+                .string(suggestion.objectID), .string(suggestion.query), .number(suggestion.popularity),
+                .object(facets),
             ])
             JSONWriter.write(row, scriptSafe: true, into: &bytes)
             bytes += ",\n".utf8

@@ -21,6 +21,8 @@ public struct BuildSummary: Sendable {
     public var shards: Int = 0
     public var largestShardBytes: Int = 0
     public var resultPages: Int = 0
+    /// Suggestions left out of the index: fewer product hits than `minHits`.
+    public var leftOut: Int = 0
     public var clientIndexBytes: Int = 0
     /// Files whose bytes did not change since the previous build (kept, not rewritten).
     public var unchangedFiles: Int = 0
@@ -94,17 +96,16 @@ public struct SiteBuilder {
         let pages = ResultPages(
             engine: engine, renderer: renderer, productSlugs: slugs, suggestionSlugs: suggestionSlugs)
         var withPages: [ByteKey: Bool] = [:]
-        var hits = Array(repeating: 0, count: content.suggestions.count)
+        // Only the suggestions that lead somewhere get pages (per scope, those vetted in it).
+        let vetting = engine.vetting(nil)
+        let scopeVettings = config.scopes.map { engine.vetting($0) }
+        summary.leftOut = content.suggestions.count - vetting.offeredCount
         for (done, suggestion) in content.suggestions.enumerated() {
-            if let rendered = try pages.render(suggestion, scope: nil, into: &files) {
+            if vetting.offered[done], let rendered = try pages.render(suggestion, scope: nil, into: &files) {
                 summary.resultPages += rendered.pages
-                hits[done] = rendered.hits
                 withPages[ByteKey(suggestion.objectID)] = true
             }
-            for scope in config.scopes
-            where suggestion.exactMatches[scope.attribute]?.contains(where: { $0.utf8.elementsEqual(scope.value.utf8) })
-                ?? false
-            {
+            for (scope, scoped) in zip(config.scopes, scopeVettings) where scoped.offered[done] {
                 summary.resultPages += try pages.render(suggestion, scope: scope, into: &files)?.pages ?? 0
             }
             if done % 64 == 0 || done + 1 == content.suggestions.count {
@@ -115,7 +116,8 @@ public struct SiteBuilder {
 
         let clientIndex = ClientIndex.write(content: content, productSlugs: slugs)
         files[ClientIndex.path] = clientIndex
-        files[SuggestionsIndex.path] = SuggestionsIndex.write(content: content)
+        files[SuggestionsIndex.path] = SuggestionsIndex.write(
+            content: content, vetting: vetting, scopes: scopeVettings)
         summary.clientIndexBytes = clientIndex.count
         clock.lap("client index", &summary)
 
@@ -167,7 +169,8 @@ public struct SiteBuilder {
         clock.lap("product pages", &summary)
 
         let report = ReportMaker(
-            content: content, engine: engine, layouts: layouts, hits: hits, resultPages: summary.resultPages,
+            content: content, engine: engine, layouts: layouts, vetting: vetting, scopeVettings: scopeVettings,
+            resultPages: summary.resultPages,
             files: files
         ).make()
         files[BuildReport.htmlPath] = Array(report.html().utf8)

@@ -61,8 +61,61 @@ public struct SiteChecker {
             throw Unreadable(description: "index.html: embedded data has no maps")
         }
 
+        // MARK: Result pages, and which suggestions lead somewhere
+        // Each suggestion's hits are asked afresh (a full query, not the build's count), so the
+        // vetted set is proven along with the pages: a suggestion with fewer than `minHits` hits in
+        // a scope has no page there, no key shows it, and `data/suggestions.js` leaves it out.
+        let scopes: [Scope?] = [nil] + config.scopes.map(Optional.some)
+        var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
+        let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
+        for (s, suggestion) in content.suggestions.enumerated() {
+            let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
+            for (k, scope) in scopes.enumerated() {
+                if let scope,
+                    !(suggestion.exactMatches[scope.attribute]?.contains(where: {
+                        $0.utf8.elementsEqual(scope.value.utf8)
+                    }) ?? false)
+                {
+                    continue
+                }
+                let scopeSlug = scope.map(ResultPaths.scopeSlug)
+                let pages = engine.allPages(
+                    SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []))
+                let nbHits = pages.first?.nbHits ?? 0
+                offered[k][s] = nbHits >= config.minHits
+                let nbPages = offered[k][s] && nbHits > 0 ? pages.count : 0
+                for page in pages where nbPages > 0 {
+                    let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
+                    let expected = page.hits.map { content.products[$0.record].objectID }
+                    report.resultPages += 1
+                    guard let html = read(file) else {
+                        report.differ(
+                            "result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing",
+                            limit: shownDifferences)
+                        continue
+                    }
+                    let found = Self.objectIDs(inResultPage: html)
+                    if found != expected {
+                        report.differ(
+                            "result page \(file): expected \(Self.list(expected)), found \(Self.list(found))",
+                            limit: shownDifferences)
+                    }
+                }
+                // No page past the last, and no pages at all for a suggestion left out.
+                let extra = ResultPaths.file(
+                    suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
+                if FileManager.default.fileExists(atPath: path(extra)) {
+                    let why = nbPages > 0 ? "has \(nbPages) pages" : "has \(nbHits) hits, minHits is \(config.minHits)"
+                    report.differ(
+                        "result page \(extra) should not exist (\"\(suggestion.query)\" \(why))",
+                        limit: shownDifferences)
+                }
+            }
+        }
+        checkSuggestionsIndex(offered: offered, scopes: scopes, report: &report)
+
         // MARK: Prefix maps
-        let expectedScopes: [Scope?] = [nil] + config.scopes.map(Optional.some)
+        let expectedScopes = scopes
         let foundScopes: [Scope?] = maps.map { map in
             guard let attribute = map["scope"]?["attribute"]?.stringValue,
                 let value = map["scope"]?["value"]?.stringValue
@@ -79,11 +132,12 @@ public struct SiteChecker {
         for (map, scope) in zip(maps, foundScopes) {
             report.maps += 1
             let name = scope?.filter ?? "(all)"
-            let allowed = scope.map { engine.allowed(.suggestions, $0) }
+            // The suggestions index holds the vetted suggestions only, as proven above.
+            let allowed = expectedScopes.firstIndex(of: scope).map { offered[$0] } ?? offered[0]
             var found = readMap(map, name: name, report: &report)
             found[""] = map["empty"].map(Self.strings) ?? []
             let expectedKeys = Self.keys(
-                content.suggestions.indices.filter { allowed?[$0] ?? true }.map { content.suggestions[$0].query })
+                content.suggestions.indices.filter { allowed[$0] }.map { content.suggestions[$0].query })
             for key in expectedKeys where found[key] == nil {
                 report.differ("map \(name): key \"\(key)\" is missing", limit: shownDifferences)
             }
@@ -104,50 +158,51 @@ public struct SiteChecker {
             }
         }
 
-        // MARK: Result pages
-        let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
-        for suggestion in content.suggestions {
-            let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
-            let scopes: [Scope?] =
-                [nil]
-                + config.scopes.filter { scope in
-                    suggestion.exactMatches[scope.attribute]?.contains { $0.utf8.elementsEqual(scope.value.utf8) }
-                        ?? false
-                }
-            for scope in scopes {
-                let scopeSlug = scope.map(ResultPaths.scopeSlug)
-                let pages = engine.allPages(
-                    SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []))
-                let nbPages = pages.first?.nbHits == 0 ? 0 : pages.count
-                for page in pages where nbPages > 0 {
-                    let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
-                    let expected = page.hits.map { content.products[$0.record].objectID }
-                    report.resultPages += 1
-                    guard let html = read(file) else {
-                        report.differ(
-                            "result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing",
-                            limit: shownDifferences)
-                        continue
-                    }
-                    let found = Self.objectIDs(inResultPage: html)
-                    if found != expected {
-                        report.differ(
-                            "result page \(file): expected \(Self.list(expected)), found \(Self.list(found))",
-                            limit: shownDifferences)
-                    }
-                }
-                // No page past the last, and no pages at all for a suggestion without hits.
-                let extra = ResultPaths.file(
-                    suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
-                if FileManager.default.fileExists(atPath: path(extra)) {
-                    report.differ(
-                        "result page \(extra) should not exist (\"\(suggestion.query)\" has \(nbPages) pages)",
-                        limit: shownDifferences)
-                }
-            }
-        }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return report
+    }
+
+    /// `data/suggestions.js` lists exactly the suggestions offered unscoped, each with the
+    /// configured scopes it is offered in.
+    private func checkSuggestionsIndex(offered: [[Bool]], scopes: [Scope?], report: inout Report) {
+        let rows: [(String, JSONValue)]
+        do {
+            rows = try SiteSnapshot.rows(of: SuggestionsIndex.path, reader: reader, opening: "typeaheadSuggestions([")
+                .rows
+        } catch {
+            report.differ(error.description, limit: shownDifferences)
+            return
+        }
+        var found: [ByteKey: [String]] = [:]
+        for (line, row) in rows {
+            guard case .array(let cells) = row, let id = cells.first?.stringValue else {
+                report.differ(
+                    "\(SuggestionsIndex.path): a line has no objectID: \(line.prefix(80))", limit: shownDifferences)
+                continue
+            }
+            var inScopes: [String] = []
+            if cells.count > 3, case .object(let facets) = cells[3] {
+                for (attribute, values) in facets.sorted(by: { utf8Less($0.key, $1.key) }) {
+                    for value in Self.strings(values) { inScopes.append("\(attribute):\(value)") }
+                }
+            }
+            found[ByteKey(id)] = inScopes.sorted(by: utf8Less)
+        }
+        for (s, suggestion) in content.suggestions.enumerated() {
+            let key = ByteKey(suggestion.objectID)
+            let expected =
+                offered[0][s] ? scopes.indices.dropFirst().filter { offered[$0][s] }.map { scopes[$0]!.filter } : nil
+            let have = found.removeValue(forKey: key)
+            if have != expected?.sorted(by: utf8Less) {
+                report.differ(
+                    "\(SuggestionsIndex.path): \"\(suggestion.query)\" should be \(expected.map { "offered in \(["(all)"] + $0)" } ?? "left out"), found \(have.map { "offered in \(["(all)"] + $0)" } ?? "left out")",
+                    limit: shownDifferences)
+            }
+        }
+        for key in found.keys.map({ String(decoding: $0.utf8, as: UTF8.self) }).sorted(by: utf8Less) {
+            report.differ(
+                "\(SuggestionsIndex.path): \"\(key)\" is no suggestion of the content", limit: shownDifferences)
+        }
     }
 
     // MARK: - Reading the site

@@ -160,7 +160,7 @@ public struct SiteSnapshot: Sendable {
     }
 
     /// The JSON rows of a one-record-a-line script: the first line opens it, `]);` closes it.
-    private static func rows(
+    static func rows(
         of relative: String, reader: SiteReader, opening: String
     ) throws(SiteChecker.Unreadable) -> (header: Substring, rows: [(String, JSONValue)]) {
         guard let text = reader.read(relative) else {

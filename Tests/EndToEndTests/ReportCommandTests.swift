@@ -15,7 +15,9 @@ struct ReportCommandTests {
         ])
         #expect(result.status == 0, "\(result.stderr)")
         // The build names the report and its findings on the terminal.
-        #expect(result.stderr.contains("report: \(site.path)/report/index.html; data findings: exact-nb-hits 3"))
+        #expect(
+            result.stderr.contains("report: \(site.path)/report/index.html; data findings: left-out 1, exact-nb-hits 4")
+        )
         return site
     }
 

@@ -22,6 +22,9 @@ struct AgreementFixtureTests {
             "men's", "usb-c cable", "4g lte", "iphone8", "CAFÉ", "cafe\u{301}", "samsung galaxy s7 edge case",
             "<script>alert(1)</script>", "\"quoted\" case", "a", "ip", "ipho", "iphnoe", "smasung", "galxy",
             "otterbox defender iphone", "case iphone", "charger car", "xyzzy", "blakcberry",
+            // Contract version 2: a first-letter typo counts as two; words are placed by their best matches.
+            "phone", "yphone", "pihone", "iphnoe", "iphone", "jeadphones", "vluetooth", "ptterbox", "otterbix",
+            "case", "cast", "charger", "chargeit", "samsung galaxy", "galaxy samsung", "iphone case", "iph",
         ]
         let keys = content.suggestions.map { TextNormalizer.normalize($0.query) }
         var generator = 0x2545_F491_4F6C_DD1D as UInt64
@@ -48,13 +51,19 @@ struct AgreementFixtureTests {
     }
 
     static func answers() throws -> JSONValue {
-        var content = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
+        let full = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
             .load()
+        var content = full
         content.products = Array(content.products.prefix(productCount))
-        let engine = SearchEngine(content: content)
+        // Products: the first `productCount`. Suggestions: vetted against the whole catalogue, as
+        // the site does; the JavaScript side is told which are offered, as `data/suggestions.js` does.
+        let productEngine = SearchEngine(content: content)
+        let suggestionEngine = SearchEngine(content: full)
+        let offered = suggestionEngine.offeredSuggestions(nil)
         var cases: [JSONValue] = []
         for query in queries(content) {
             for index in IndexName.allCases {
+                let engine = index == .products ? productEngine : suggestionEngine
                 let page = engine.search(SearchRequest(index: index, query: query, hitsPerPage: 20))
                 let ids = page.hits.map {
                     index == .products ? content.products[$0.record].objectID : content.suggestions[$0.record].objectID
@@ -73,6 +82,8 @@ struct AgreementFixtureTests {
         }
         return .object([
             "productCount": .number(Double(productCount)),
+            "offeredSuggestions": .array(
+                full.suggestions.indices.filter { offered[$0] }.map { .string(full.suggestions[$0].objectID) }),
             "cases": .array(cases),
         ])
     }

@@ -6,9 +6,10 @@ enum Fixture {
     /// Products from (objectID, name) pairs, plus optional other fields.
     static func engine(
         _ products: [Product], suggestions: [Suggestion] = [], searchable: [String]? = nil,
-        customRanking: [String]? = nil
+        customRanking: [String]? = nil, minHits: Int = 1
     ) -> SearchEngine {
         var config = SiteConfig()
+        config.minHits = minHits
         if let searchable { config.searchableAttributes = searchable }
         if let customRanking { config.customRanking = customRanking }
         return SearchEngine(content: Content(products: products, suggestions: suggestions, config: config))

@@ -25,12 +25,13 @@ struct ExactCriterionTests {
 
     @Test("Suggestions: the query that is exactly the typed word comes first among equals")
     func suggestions() {
+        // No products: minHits 0 offers every suggestion.
         let e = Fixture.engine(
             [],
             suggestions: [
                 Suggestion(objectID: "iphone case", query: "iphone case", popularity: 100),
                 Suggestion(objectID: "iphone", query: "iphone", popularity: 1),
-            ])
+            ], minHits: 0)
         #expect(Fixture.ids(e, "iphone", index: .suggestions) == ["iphone", "iphone case"])
         #expect(Fixture.ids(e, "iphon", index: .suggestions) == ["iphone case", "iphone"])
     }

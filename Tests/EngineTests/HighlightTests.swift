@@ -42,8 +42,9 @@ struct HighlightTests {
         #expect(h["brand"]?[0].matchLevel == "none")
         #expect(h["brand"]?[0].matchedWords == [])
         #expect(h["categories"]?.count == 2)
-        #expect(h["categories"]?[0].value == "Cell <em>Phone</em>")  // one typo from "iphone"
-        #expect(h["categories"]?[0].matchLevel == "partial")
+        // "phone" is a first-letter typo of "iphone": two typos, no match (contract version 2).
+        #expect(h["categories"]?[0].value == "Cell Phone")
+        #expect(h["categories"]?[0].matchLevel == "none")
         #expect(h["categories"]?[1].value == "<em>iPhone</em> <em>Case</em>s")
         #expect(h["description"] == nil)
     }

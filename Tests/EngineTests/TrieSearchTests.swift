@@ -34,7 +34,7 @@ struct TrieSearchTests {
                 let q = query.unicodeScalars.map(\.value)
                 for (id, word) in index.words.enumerated() {
                     let expected =
-                        isLast ? EditDistance.prefixDistance(q, word).distance : EditDistance.distance(q, word)
+                        isLast ? EditDistance.prefixTypos(q, word) : EditDistance.typos(q, word)
                     let found = matcher.distance(of: id).map(Int.init)
                     let want = expected <= matcher.maxTypos ? expected : nil
                     #expect(

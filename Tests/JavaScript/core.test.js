@@ -33,7 +33,51 @@ test("keys compare by code points, as the site sorts them", () => {
 test("highlighting escapes the record and marks the typed prefix", () => {
   const index = core.createIndex([{ objectID: "a", texts: [["<b>Apple</b> iPhone"]], customKey: [] }], []);
   const result = core.search(index, "iph");
-  assert.equal(core.highlight(index, "<b>Apple</b> iPhone", result).value, "&lt;b&gt;Apple&lt;/b&gt; <em>iPh</em>one");
+  assert.equal(core.highlight(index, "<b>Apple</b> iPhone", result, 0).value, "&lt;b&gt;Apple&lt;/b&gt; <em>iPh</em>one");
   assert.equal(core.reverseHighlight("iphone case", "iph"), "iph<em>one case</em>");
   assert.equal(core.reverseHighlight("<x> case", ""), "<em>&lt;x&gt; case</em>");
+});
+
+test("contract version 2: a typo on the first letter counts as two", () => {
+  const t = (a, b) => core.typos(core.points(a), core.points(b));
+  const p = (a, b) => core.prefixTypos(core.points(a), core.points(b));
+  assert.equal(t("iphone", "phone"), 2); // one deletion, at the first letter
+  assert.equal(t("yphone", "iphone"), 2); // one substitution, at the first letter
+  assert.equal(t("iphnoe", "iphone"), 1); // one swap, not at the first letter
+  assert.equal(t("jeadphones", "headphones"), 2); // 10 letters may have 2 typos
+  assert.equal(p("iphn", "iphone"), 1);
+  assert.equal(p("phon", "iphone"), 2);
+  const index = core.createIndex(
+    ["phone", "iphone", "headphones", "cast"].map((w, i) => ({ objectID: String(i), texts: [[w]], customKey: [] })),
+    []
+  );
+  const ids = (q) => core.search(index, q).ranked.map((r) => index.records[r.record].objectID).sort();
+  assert.deepEqual(ids("iphone"), ["1"]); // not "phone"
+  assert.deepEqual(ids("yphone"), []); // 6 letters allow 1 typo; a first-letter one counts 2
+  assert.deepEqual(ids("iphnoe"), ["1"]);
+  assert.deepEqual(ids("jeadphones"), ["2"]); // 10 letters: 2 typos allowed
+  assert.deepEqual(ids("jeadphone"), ["2"]); // last word: to the closest prefix, "headphone"
+  assert.deepEqual(ids("phon"), ["0"]); // a prefix of "phone", and 2 typos from "iphone"'s prefixes
+});
+
+test("contract version 2: a query word is placed by its best matches only", () => {
+  // "case" matches "cast" with a typo early and "case" exactly late: placed at "case".
+  const index = core.createIndex(
+    [
+      { objectID: "a", texts: [["Cast iron pan case"], ["Acme"]], customKey: [] },
+      { objectID: "b", texts: [["Pan", "Leather case"], ["Cast"]], customKey: [] },
+    ],
+    []
+  );
+  const result = core.search(index, "case");
+  const a = result.ranked.find((r) => index.records[r.record].objectID === "a");
+  assert.equal(a.typos, 0);
+  assert.equal(a.position, 3); // the word "case", not "cast" at 0
+  const b = result.ranked.find((r) => index.records[r.record].objectID === "b");
+  assert.equal(b.attribute, 0); // placed in the name, though "Cast" is a whole brand value
+  // Highlighting shows placed matches only.
+  assert.equal(core.highlight(index, "Cast iron pan case", result, 0).value, "Cast iron pan <em>case</em>");
+  // Proximity uses placed matches: "pan case" is adjacent at "pan case", not via "cast".
+  const two = core.search(index, "pan case").ranked.find((r) => index.records[r.record].objectID === "a");
+  assert.equal(two.proximity, 1);
 });

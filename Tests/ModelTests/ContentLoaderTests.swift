@@ -178,6 +178,19 @@ struct ContentLoaderTests {
         #expect(message.contains("field \"hitsPerPage\": expected a whole number from 1 to 1000, found 0"))
     }
 
+    @Test("site.json: minHits is a whole number from 0 to 1000, default 1", arguments: ["-1", "2.5", "1001", "\"5\""])
+    func minHitsErrors(_ value: String) throws {
+        let message = try ContentFolder(site: #"{"minHits":\#(value)}"#).failure()
+        #expect(message.contains("site.json, field \"minHits\": expected"), "\(message)")
+    }
+
+    @Test("site.json: minHits is read")
+    func minHits() throws {
+        #expect(try ContentFolder(site: #"{"minHits":0}"#).load().config.minHits == 0)
+        #expect(try ContentFolder(site: #"{"minHits":5}"#).load().config.minHits == 5)
+        #expect(try ContentFolder(site: #"{}"#).load().config.minHits == 1)
+    }
+
     @Test("site.json settings are read")
     func siteConfig() throws {
         let folder = try ContentFolder(

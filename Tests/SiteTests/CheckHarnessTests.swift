@@ -118,7 +118,7 @@ struct CheckHarnessTests {
         }
         #expect(
             try site.differences().contains(
-                #"result page search/iphone/index.html: expected ["5005506", "Case/42 ü", "4984700"], found ["4984700", "Case/42 ü", "4984700"]"#
+                #"result page search/iphone/index.html: expected ["5005506", "Case/42 ü"], found ["4984700", "Case/42 ü"]"#
             ))
     }
 
@@ -145,5 +145,49 @@ struct CheckHarnessTests {
         #expect(report.differenceCount > 10)
         #expect(report.differences.count == 10)
         #expect(report.description.contains("differences from the live engine (the first 10):"))
+    }
+
+    @Test("The vetted set is proven: data/suggestions.js lists exactly the suggestions offered, per scope")
+    func suggestionsIndex() throws {
+        let site = try FixtureSite()
+        // "cooktop" (the most popular, no hit) is left out; offering it is a difference.
+        try site.edit("data/suggestions.js") {
+            $0.replacingOccurrences(
+                of: "typeaheadSuggestions([\n", with: "typeaheadSuggestions([\n[\"cooktop\",\"cooktop\",500,{}],\n")
+        }
+        try site.edit("data/suggestions.js") {
+            $0.replacingOccurrences(of: #"["iphone","iphone",300,{"categories":["Cell Phones"]}],"#, with: "")
+        }
+        try site.edit("data/suggestions.js") {
+            $0.replacingOccurrences(
+                of: #"["samsung galaxy","samsung galaxy",80,{"categories":["Cell Phones"]}]"#,
+                with: #"["samsung galaxy","samsung galaxy",80,{}]"#)
+        }
+        let differences = try site.differences()
+        #expect(
+            differences.contains(
+                #"data/suggestions.js: "cooktop" should be left out, found offered in ["(all)"]"#))
+        #expect(
+            differences.contains(
+                #"data/suggestions.js: "iphone" should be offered in ["(all)", "categories:Cell Phones"], found left out"#
+            ))
+        #expect(
+            differences.contains(
+                #"data/suggestions.js: "samsung galaxy" should be offered in ["(all)", "categories:Cell Phones"], found offered in ["(all)"]"#
+            ))
+    }
+
+    @Test("A suggestion left out has no page and no key")
+    func leftOut() throws {
+        let site = try FixtureSite()
+        try TestSupport.write("<html></html>", to: "search/cooktop/index.html", in: site.site)
+        try site.edit("index.html") {
+            $0.replacingOccurrences(of: #""empty":["iphone","#, with: #""empty":["cooktop","iphone","#)
+        }
+        let differences = try site.differences()
+        #expect(
+            differences.contains(
+                #"result page search/cooktop/index.html should not exist ("cooktop" has 0 hits, minHits is 1)"#))
+        #expect(differences.contains(#"map (all), key "": expected ["iphone", "iphone case", "samsung galaxy"]"#))
     }
 }

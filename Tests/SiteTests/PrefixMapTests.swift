@@ -8,21 +8,35 @@ import TypeaheadTestSupport
 
 @Suite("Prefix maps")
 struct PrefixMapTests {
-    /// The first 400 real suggestions of the sample (the suggestions index needs no products).
+    /// The first 400 real suggestions of the sample and the first 50 products, with `minHits` 0 so
+    /// every suggestion is offered whatever its hits.
     static let content: Content = {
         var content = try! ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
             .load()
         content.suggestions = Array(content.suggestions.prefix(400))
         content.products = Array(content.products.prefix(50))
+        content.config.minHits = 0
         return content
     }()
 
-    @Test("The incremental builder gives exactly the direct engine answer for every key, scoped or not")
-    func builderEqualsEngine() {
-        let engine = SearchEngine(content: Self.content)
+    /// The same suggestions against the whole sample catalogue, vetted with `minHits` 1 and 5.
+    static func vetted(_ minHits: Int) -> Content {
+        var content = try! ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
+            .load()
+        content.suggestions = Array(content.suggestions.prefix(400))
+        content.config.minHits = minHits
+        return content
+    }
+
+    @Test(
+        "The incremental builder gives exactly the direct engine answer for every key, scoped or not",
+        arguments: [0, 1, 5])
+    func builderEqualsEngine(minHits: Int) {
+        let content = minHits == 0 ? Self.content : Self.vetted(minHits)
+        let engine = SearchEngine(content: content)
         let builder = PrefixMapBuilder(engine: engine, perKey: 8)
-        for scope in [nil] + Self.content.config.scopes.map(Optional.some) {
-            let allowed = scope.map { engine.allowed(.suggestions, $0) }
+        for scope in [nil] + content.config.scopes.map(Optional.some) {
+            let allowed: [Bool]? = engine.offeredSuggestions(scope)
             var keys: [String] = []
             var mismatches: [String] = []
             builder.build(scope: scope) { entry in
@@ -33,8 +47,8 @@ struct PrefixMapTests {
                 if direct != entry.suggestions { mismatches.append(entry.key) }
             }
             #expect(mismatches.isEmpty, "\(scope?.filter ?? "all"): \(mismatches.prefix(5))")
-            let queries = Self.content.suggestions.indices.filter { allowed?[$0] ?? true }.map {
-                Self.content.suggestions[$0].query
+            let queries = content.suggestions.indices.filter { allowed?[$0] ?? true }.map {
+                content.suggestions[$0].query
             }
             #expect(keys == SiteChecker.keys(queries), "\(scope?.filter ?? "all")")
         }

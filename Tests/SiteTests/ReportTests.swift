@@ -85,7 +85,10 @@ struct ReportTests {
         let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
         let (files, summary) = try SiteBuilder(content: Self.content, templates: templates).buildWithSummary()
         let report = try #require(summary.report)
-        #expect(Self.finding(report, "no-hits") == [["radio", "radio", "7"]])
+        // "radio" finds nothing: left out with its hits, in no map (its keys are gone too).
+        #expect(Self.finding(report, BuildReport.leftOutID) == [["radio", "radio", "7", "0"]])
+        #expect(Self.finding(report, "left-out-of-scopes").isEmpty)
+        #expect(report.counts.first { $0.label == "suggestions offered (minHits 1)" }?.value == 2)
         // Two suggestions normalise to "tv" and one suggestion a key is shown: the less popular never is.
         #expect(Self.finding(report, "shadowed") == [["tv", "tv", "5", "TV"]])
         #expect(Self.finding(report, "exact-nb-hits") == [["tv", "tv", "40", "6", "-34"]])
@@ -122,13 +125,54 @@ struct ReportTests {
         let report = try #require(
             try SiteBuilder(content: Self.content, templates: templates).buildWithSummary().summary.report)
         let perKey = try #require(report.histograms.first { $0.id == "suggestions-per-key" })
-        // Keys t, tv (one suggestion each) and r, ra, rad, radi, radio.
-        #expect(perKey.buckets.map(\.label) == ["1"] && perKey.buckets.map(\.count) == [7])
+        // Keys t, tv (one suggestion each); "radio" is left out (no hit), so r … radio are no keys.
+        #expect(perKey.buckets.map(\.label) == ["1"] && perKey.buckets.map(\.count) == [2])
         let hits = try #require(report.histograms.first { $0.id == "hits-per-suggestion" })
         #expect(hits.buckets.first { $0.label == "0" }?.count == 1)
         #expect(hits.buckets.first { $0.label == "4–10" }?.count == 2)
         #expect(hits.buckets.reduce(0) { $0 + $1.count } == 3)
         let shards = try #require(report.histograms.first { $0.id == "shard-sizes" })
         #expect(shards.buckets.reduce(0) { $0 + $1.count } == report.counts.first { $0.label == "shards" }?.value)
+    }
+
+    @Test("Suggestions left out, unscoped and per scope, with their hits, most popular first")
+    func leftOut() throws {
+        var content = Self.content
+        content.config.minHits = 2
+        content.config.scopes = [Scope(attribute: "categories", value: "TV")]
+        content.products[0].categories = ["TV", "Sony"]
+        content.products[0].attributes["categories"] = .array([.string("TV"), .string("Sony")])
+        content.suggestions = [
+            Suggestion(objectID: "sony", query: "sony", popularity: 3, exactMatches: ["categories": ["TV", "Sony"]]),
+            Suggestion(objectID: "lg", query: "lg", popularity: 9, exactMatches: ["categories": ["TV"]]),
+            Suggestion(objectID: "plain tv", query: "plain tv", popularity: 2, exactMatches: ["categories": ["TV"]]),
+            Suggestion(objectID: "tv", query: "tv", popularity: 1, exactMatches: ["categories": ["TV"]]),
+        ]
+        content.config.scopes.append(Scope(attribute: "categories", value: "Sony"))
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        let (files, summary) = try SiteBuilder(content: content, templates: templates).buildWithSummary()
+        let report = try #require(summary.report)
+        // lg: 1 hit, plain tv: 1 hit (minHits 2); sony 2 and tv 6 are offered.
+        #expect(
+            Self.finding(report, BuildReport.leftOutID) == [
+                ["lg", "lg", "9", "1"], ["plain tv", "plain tv", "2", "1"],
+            ])
+        // "sony" is offered, but within categories:Sony it finds one product only.
+        #expect(Self.finding(report, "left-out-of-scopes") == [["sony", "sony", "categories:Sony", "1"]])
+        #expect(summary.leftOut == 2)
+        // No page for the suggestions left out, nor for "sony" in the Sony scope; the TV scope has both.
+        let pages = files.keys.filter { $0.hasSuffix("index.html") && $0.contains("search/") }.sorted()
+        #expect(pages.filter { !$0.hasPrefix("scopes/") } == ["search/sony/index.html", "search/tv/index.html"])
+        #expect(pages.filter { $0.hasPrefix("scopes/categories-sony-") }.isEmpty)
+        #expect(pages.filter { $0.hasPrefix("scopes/categories-tv-") }.count == 2)
+        let suggestions = String(decoding: try #require(files["data/suggestions.js"]), as: UTF8.self)
+        #expect(
+            suggestions == """
+                typeaheadSuggestions([
+                ["sony","sony",3,{"categories":["TV"]}],
+                ["tv","tv",1,{"categories":["TV"]}],
+                ]);
+
+                """)
     }
 }

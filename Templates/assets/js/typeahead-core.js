@@ -79,6 +79,21 @@
     return prev[n];
   }
 
+  /** 1 when both words have a first letter and they differ: a first-letter typo counts as two. */
+  function firstLetterPenalty(query, word) {
+    return query.length > 0 && word.length > 0 && query[0] !== word[0] ? 1 : 0;
+  }
+
+  /** The typo count of a query word against a record word: distance plus the first-letter penalty. */
+  function typos(query, word) {
+    return distance(query, word) + firstLetterPenalty(query, word);
+  }
+
+  /** The typo count of the last query word: to the closest prefix of `word`, plus the penalty. */
+  function prefixTypos(query, word) {
+    return prefixDistance(query, word).distance + firstLetterPenalty(query, word);
+  }
+
   /** Distance from `query` to the closest prefix of `word`, and that prefix's length (longest on ties). */
   function prefixDistance(query, word) {
     const m = query.length;
@@ -169,7 +184,9 @@
     index.spelled.forEach((w, id) => {
       if (!isLast && Math.abs(w.length - q.length) > maxTypos) return;
       if (isLast && w.length < q.length - maxTypos) return;
-      const d = isLast ? prefixDistance(q, w).distance : distance(q, w);
+      // Below two typos, a word with another first letter cannot match (its typo costs two).
+      if (maxTypos < 2 && w[0] !== q[0]) return;
+      const d = isLast ? prefixTypos(q, w) : typos(q, w);
       if (d <= maxTypos) distances.set(id, d);
     });
     return { scalars: q, maxTypos, isLast, distances, exactWord: index.vocabulary.has(word) ? index.vocabulary.get(word) : -1 };
@@ -191,7 +208,10 @@
         ranked.push({ record, typos: 0, proximity: 0, attribute: 0, position: 0, exact: 0 });
         return;
       }
-      const typo = new Array(n).fill(Infinity);
+      const typo = placedTypos(index, record, matchers);
+      if (typo.some((t) => t === Infinity)) return;
+      // A query word is placed only by its best matches in the record (contract version 2):
+      // proximity, attribute and exact look at the matches at its smallest typo count.
       const exact = new Array(n).fill(false);
       const lastAttribute = new Array(n).fill(-1);
       const lastPosition = new Array(n).fill(0);
@@ -199,24 +219,20 @@
       let bestAttribute = Infinity;
       let bestPosition = Infinity;
       for (const o of index.occurrences[record]) {
-        let any = false;
         for (let i = 0; i < n; i++) {
           const d = matchers[i].distances.get(o.word);
-          if (d === undefined) continue;
-          any = true;
-          if (d < typo[i]) typo[i] = d;
+          if (d === undefined || d !== typo[i]) continue;
+          if (bestAttribute === Infinity) {
+            bestAttribute = o.attribute;
+            bestPosition = o.position;
+          }
           if (d === 0 && o.word === matchers[i].exactWord) exact[i] = true;
           if (i > 0 && lastAttribute[i - 1] === o.attribute) pairBest[i - 1] = Math.min(pairBest[i - 1], o.position - lastPosition[i - 1]);
           if (i < n - 1 && lastAttribute[i + 1] === o.attribute) pairBest[i] = Math.min(pairBest[i], o.position - lastPosition[i + 1]);
           lastAttribute[i] = o.attribute;
           lastPosition[i] = o.position;
         }
-        if (any && bestAttribute === Infinity) {
-          bestAttribute = o.attribute;
-          bestPosition = o.position;
-        }
       }
-      if (typo.some((t) => t === Infinity)) return;
       let exactCount = exact.filter(Boolean).length;
       if (n === 1) exactCount = exact[0] && index.soleWords[record].has(matchers[0].exactWord) ? 1 : 0;
       ranked.push({
@@ -238,6 +254,18 @@
         index.customRank[a.record] - index.customRank[b.record]
     );
     return { words: qwords, ranked, matchers };
+  }
+
+  /** Each query word's smallest typo count in `record` (Infinity where it does not match). */
+  function placedTypos(index, record, matchers) {
+    const typo = new Array(matchers.length).fill(Infinity);
+    for (const o of index.occurrences[record]) {
+      matchers.forEach((m, i) => {
+        const d = m.distances.get(o.word);
+        if (d !== undefined && d < typo[i]) typo[i] = d;
+      });
+    }
+    return typo;
   }
 
   // MARK: Highlighting
@@ -274,10 +302,14 @@
     return result;
   }
 
-  /** Algolia's `_highlightResult` entry for one value, as the Swift engine computes it. */
-  function highlight(index, text, result) {
+  /**
+   * Algolia's `_highlightResult` entry for one value of record number `record`, as the Swift engine
+   * computes it: only the matches where a query word is placed (its smallest typo count in the record).
+   */
+  function highlight(index, text, result, record) {
     const chars = Array.from(text);
     const { matchers, words: qwords } = result;
+    const placed = placedTypos(index, record, matchers);
     const matched = new Array(matchers.length).fill(false);
     let out = "";
     let cursor = 0;
@@ -289,7 +321,7 @@
       let length = 0;
       if (id !== undefined) {
         matchers.forEach((m, i) => {
-          if (!m.distances.has(id)) return;
+          if (m.distances.get(id) !== placed[i]) return;
           matched[i] = true;
           length = m.isLast ? Math.max(length, prefixDistance(m.scalars, wordPoints).length) : wordPoints.length;
         });
@@ -340,6 +372,8 @@
     allowedTypos,
     distance,
     prefixDistance,
+    typos,
+    prefixTypos,
     createIndex,
     search,
     highlight,

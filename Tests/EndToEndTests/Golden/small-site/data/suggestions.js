@@ -1,5 +1,5 @@
 typeaheadSuggestions([
 ["iphone","iphone",300,{"categories":["Cell Phones"]}],
-["iphone case","iphone case",120,{"categories":["Cell Phone Accessories"]}],
+["iphone case","iphone case",120,{}],
 ["samsung galaxy","samsung galaxy",80,{"categories":["Cell Phones"]}],
 ]);

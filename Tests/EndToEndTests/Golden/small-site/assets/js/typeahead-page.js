@@ -293,7 +293,8 @@
     withProducts(({ records, index, settings }) => {
       const end = Math.min(shown + (count || settings.hitsPerPage), ranked.length);
       for (; shown < end; shown++) {
-        const record = records[ranked[shown].record];
+        const number = ranked[shown].record;
+        const record = records[number];
         const li = document.createElement("li");
         li.className = "hit";
         li.dataset.objectId = record.objectID;
@@ -312,7 +313,7 @@
         }
         const name = document.createElement("span");
         name.className = "hit-name";
-        name.innerHTML = core.highlight(index, String(record.values.name || ""), lastResult).value;
+        name.innerHTML = core.highlight(index, String(record.values.name || ""), lastResult, number).value;
         a.appendChild(name);
         li.appendChild(a);
         if (record.price != null) {

@@ -1,0 +1,84 @@
+import Dispatch
+import Synchronization
+import TypeaheadModel
+
+/// Which suggestions lead somewhere (ENGINE.md, "Suggestions that lead somewhere"): for one scope
+/// (or none), every suggestion's product hits and whether it is offered.
+public struct SuggestionVetting: Sendable {
+    /// The scope, or nil for the unscoped index.
+    public var scope: Scope?
+    /// `minHits` it was vetted with.
+    public var minHits: Int
+    /// For each suggestion (as `Content.suggestions` orders them): its query's product hits within
+    /// the scope's filter, or nil when the suggestion is not in the scope (its
+    /// `facets.exact_matches` does not list the value) and so was not asked.
+    public var hits: [Int?]
+    /// Whether each suggestion is offered: in the scope, with at least `minHits` hits.
+    public var offered: [Bool]
+
+    /// How many suggestions are offered.
+    public var offeredCount: Int { offered.lazy.filter { $0 }.count }
+
+    /// The suggestions of the scope that are left out, with their hits.
+    public var leftOut: [(suggestion: Int, hits: Int)] {
+        hits.indices.compactMap { s in
+            guard let count = hits[s], !offered[s] else { return nil }
+            return (s, count)
+        }
+    }
+}
+
+extension SearchEngine {
+    /// The vetting of the suggestions for `scope` (nil: the unscoped index), computed once per
+    /// scope on all cores: one products search per suggestion in the scope, counted, not ranked.
+    public func vetting(_ scope: Scope?) -> SuggestionVetting {
+        let key = ByteKey(scope.map { "\($0.attribute)\u{0}\($0.value)" } ?? "")
+        if let cached = vettingCache.withLock({ $0[key] }) { return cached }
+        let made = computeVetting(scope)
+        vettingCache.withLock { $0[key] = made }
+        return made
+    }
+
+    /// Which suggestions the suggestions index holds for `scope` (nil: none): the vetted ones.
+    public func offeredSuggestions(_ scope: Scope?) -> [Bool] {
+        vetting(scope).offered
+    }
+
+    private func computeVetting(_ scope: Scope?) -> SuggestionVetting {
+        let minHits = content.config.minHits
+        let members = scope.map { allowed(.suggestions, $0) }
+        let productFilter = scope.map { allowed(.products, $0) }
+        let count = content.suggestions.count
+        let chunks = max(1, min(count, PrefixMapBuilder.System.coreCount * 8))
+        let queries = content.suggestions.map(\.query)
+        let products = self.products
+        // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…
+        let results = Mutex([[Int?]](repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let scratch = SearchScratch(vocabularySize: products.vocabularySize)
+            let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Int? in
+                members?[s] ?? true ? products.count(queries[s], allowed: productFilter, scratch: scratch) : nil
+            }
+            results.withLock { $0[chunk] = counts }
+        }
+        let byChunk = results.withLock { $0 }
+        let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks] }
+        return SuggestionVetting(
+            scope: scope, minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
+    }
+}
+
+extension SearchIndex {
+    /// How many records match `query` (restricted to `allowed`), typo tolerance on, without ranking
+    /// them: the hit count a suggestion is vetted by.
+    public func count(_ query: String, allowed: [Bool]?, scratch: SearchScratch) -> Int {
+        let words = Array(TextNormalizer.words(query).prefix(Self.maximumQueryWords))
+        if words.isEmpty { return allowed.map { $0.lazy.filter { $0 }.count } ?? records.count }
+        let matchers = words.enumerated().map { index, word in
+            matcher(for: word, isLast: index == words.count - 1, typoTolerance: true)
+        }
+        var total = 0
+        forEachMatch(matchers, allowed: allowed, scratch: scratch) { _ in total += 1 }
+        return total
+    }
+}
