@@ -66,7 +66,8 @@ public struct TypeaheadCommand {
 
     static let queryHelp = """
         Usage: typeahead query [--content DIR] [--index products|suggestions] [--filter ATTR:VALUE]
-                               [--page N] [--hits-per-page N] [--no-typos] QUERY
+                               [--page N] [--hits-per-page N] [--query-type prefixLast|prefixNone]
+                               [--typo-tolerance true|false] QUERY
 
         Answers QUERY with the live engine (the reference every precomputed page is checked
         against) and prints an Algolia-shaped JSON response: hits with _highlightResult, nbHits,
@@ -81,7 +82,10 @@ public struct TypeaheadCommand {
           --page N              Page, from 0 (default 0)
           --hits-per-page N     Hits per page, 1-1000 (default: site.json's hitsPerPage for
                                 products, 20 for suggestions)
-          --no-typos            Typo tolerance off
+          --query-type TYPE     prefixLast (default: the last word also matches as a prefix)
+                                or prefixNone (whole words only), as Algolia's queryType
+          --typo-tolerance B    true (default) or false, as Algolia's typoTolerance
+          --no-typos            The same as --typo-tolerance false
           -h, --help            Show this help
 
         """
@@ -364,7 +368,8 @@ public struct TypeaheadCommand {
 
     private func query(_ arguments: [String]) throws(UsageError) -> Int32 {
         let options = try ParsedArguments(
-            arguments, valued: ["--content", "--index", "--filter", "--page", "--hits-per-page"],
+            arguments,
+            valued: ["--content", "--index", "--filter", "--page", "--hits-per-page", "--query-type", "--typo-tolerance"],
             flags: ["--no-typos"])
         guard options.positionals.count == 1 else {
             throw UsageError(
@@ -386,12 +391,26 @@ public struct TypeaheadCommand {
         }
         let page = try options.integer("--page", in: 0...1_000_000) ?? 0
         let hitsPerPage = try options.integer("--hits-per-page", in: 1...1000)
+        let queryTypeName = options.values["--query-type"] ?? QueryType.prefixLast.rawValue
+        guard let queryType = QueryType(rawValue: queryTypeName) else {
+            throw UsageError(message: "--query-type expects prefixLast or prefixNone, not \"\(queryTypeName)\"")
+        }
+        var typoTolerance = !options.flags.contains("--no-typos")
+        if let value = options.values["--typo-tolerance"] {
+            guard value == "true" || value == "false" else {
+                throw UsageError(message: "--typo-tolerance expects true or false, not \"\(value)\"")
+            }
+            guard typoTolerance || value == "false" else {
+                throw UsageError(message: "--no-typos and --typo-tolerance true contradict each other")
+            }
+            typoTolerance = value == "true"
+        }
         do {
             let content = try ContentLoader(directory: options.values["--content"] ?? "Content").load()
             let engine = SearchEngine(content: content)
             let request = SearchRequest(
                 index: index, query: options.positionals[0], filter: filter, page: page,
-                hitsPerPage: hitsPerPage, typoTolerance: !options.flags.contains("--no-typos"))
+                hitsPerPage: hitsPerPage, typoTolerance: typoTolerance, queryType: queryType)
             let started = DispatchTime.now().uptimeNanoseconds
             let answer = engine.search(request)
             let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)

@@ -127,17 +127,28 @@ extension SearchIndex {
     public static let maximumQueryWords = 32
 
     /// Every record matching `query` (restricted to records where `allowed` is true), ranked.
+    /// `prefixLast` false is Algolia's `queryType: prefixNone`: the last word matches whole words only.
     public func search(
-        _ query: String, allowed: [Bool]? = nil, typoTolerance: Bool = true, scratch: SearchScratch? = nil
+        _ query: String, allowed: [Bool]? = nil, typoTolerance: Bool = true, prefixLast: Bool = true,
+        scratch: SearchScratch? = nil
     ) -> SearchOutcome {
-        let words = Array(TextNormalizer.words(query).prefix(Self.maximumQueryWords))
-        let matchers = words.enumerated().map { index, word in
-            matcher(for: word, isLast: index == words.count - 1, typoTolerance: typoTolerance)
-        }
+        let (words, matchers) = queryMatchers(query, typoTolerance: typoTolerance, prefixLast: prefixLast)
         var ranked = rank(
             matchers, allowed: allowed, scratch: scratch ?? SearchScratch(vocabularySize: self.words.count))
         ranked.sort { $0.precedes($1) }
         return SearchOutcome(words: words, ranked: ranked, matchers: matchers)
+    }
+
+    /// The normalised words of `query` (the first `maximumQueryWords`) and how each matches the
+    /// vocabulary: the last one also as a prefix when `prefixLast`.
+    public func queryMatchers(
+        _ query: String, typoTolerance: Bool, prefixLast: Bool
+    ) -> (words: [String], matchers: [WordMatcher]) {
+        let words = Array(TextNormalizer.words(query).prefix(Self.maximumQueryWords))
+        let matchers = words.enumerated().map { index, word in
+            matcher(for: word, isLast: prefixLast && index == words.count - 1, typoTolerance: typoTolerance)
+        }
+        return (words, matchers)
     }
 
     /// How query word `word` matches the vocabulary (the last word also as a prefix).

@@ -12,6 +12,14 @@ public struct SearchRequestError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
+/// Algolia's `queryType`: whether the last query word also matches as a prefix.
+public enum QueryType: String, Sendable, CaseIterable {
+    /// The last word matches any record word it is a prefix of (the default).
+    case prefixLast
+    /// Every word matches whole record words only.
+    case prefixNone
+}
+
 /// One search request, as `typeahead query` and the page builders make it.
 public struct SearchRequest: Sendable {
     public var index: IndexName
@@ -21,13 +29,16 @@ public struct SearchRequest: Sendable {
     /// Nil: the index's default (products: `hitsPerPage` of site.json; suggestions: 20).
     public var hitsPerPage: Int?
     public var typoTolerance: Bool
+    /// Algolia's `queryType`.
+    public var queryType: QueryType
     /// Algolia's `attributesToHighlight`; nil: every searchable attribute.
     public var attributesToHighlight: [String]?
 
     public init(
         index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
-        typoTolerance: Bool = true, attributesToHighlight: [String]? = nil
+        typoTolerance: Bool = true, queryType: QueryType = .prefixLast, attributesToHighlight: [String]? = nil
     ) {
+        self.queryType = queryType
         self.attributesToHighlight = attributesToHighlight
         self.index = index
         self.query = query
@@ -169,8 +180,8 @@ public final class SearchEngine: Sendable {
             request.index == .suggestions
             ? offeredSuggestions(request.filter) : request.filter.map { allowed(request.index, $0) }
         let outcome = index.search(
-            request.query, allowed: restriction,
-            typoTolerance: request.typoTolerance, scratch: scratch)
+            request.query, allowed: restriction, typoTolerance: request.typoTolerance,
+            prefixLast: request.queryType == .prefixLast, scratch: scratch)
         scratches.withLock { $0[request.index, default: []].append(scratch) }
         let nbHits = outcome.ranked.count
         let nbPages = Self.pageCount(hits: nbHits, hitsPerPage: perPage)
@@ -230,6 +241,7 @@ public final class SearchEngine: Sendable {
             params += "&filters=\(Self.percentEncode("\(filter.attribute):\"\(filter.value)\""))"
         }
         if !request.typoTolerance { params += "&typoTolerance=false" }
+        if request.queryType != .prefixLast { params += "&queryType=\(request.queryType.rawValue)" }
         return .object([
             "hits": .array(hits),
             "nbHits": .number(Double(page.nbHits)),

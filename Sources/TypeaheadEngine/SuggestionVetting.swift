@@ -69,16 +69,30 @@ extension SearchEngine {
 }
 
 extension SearchIndex {
-    /// How many records match `query` (restricted to `allowed`), typo tolerance on, without ranking
-    /// them: the hit count a suggestion is vetted by.
-    public func count(_ query: String, allowed: [Bool]?, scratch: SearchScratch) -> Int {
-        let words = Array(TextNormalizer.words(query).prefix(Self.maximumQueryWords))
-        if words.isEmpty { return allowed.map { $0.lazy.filter { $0 }.count } ?? records.count }
-        let matchers = words.enumerated().map { index, word in
-            matcher(for: word, isLast: index == words.count - 1, typoTolerance: true)
-        }
+    /// How many records match `query` (restricted to `allowed`) without ranking them: by default
+    /// (typos, prefixLast) the hit count a suggestion is vetted by in the site.
+    public func count(
+        _ query: String, allowed: [Bool]?, typoTolerance: Bool = true, prefixLast: Bool = true,
+        scratch: SearchScratch
+    ) -> Int {
         var total = 0
-        forEachMatch(matchers, allowed: allowed, scratch: scratch) { _ in total += 1 }
+        forEachMatch(query, allowed: allowed, typoTolerance: typoTolerance, prefixLast: prefixLast, scratch: scratch) {
+            _ in total += 1
+        }
         return total
+    }
+
+    /// Calls `body` with every record matching `query` (restricted to `allowed`), unranked, in no
+    /// particular order.
+    public func forEachMatch(
+        _ query: String, allowed: [Bool]?, typoTolerance: Bool, prefixLast: Bool, scratch: SearchScratch,
+        _ body: (Int) -> Void
+    ) {
+        let (words, matchers) = queryMatchers(query, typoTolerance: typoTolerance, prefixLast: prefixLast)
+        if words.isEmpty {
+            for record in records.indices where allowed?[record] ?? true { body(record) }
+            return
+        }
+        forEachMatch(matchers, allowed: allowed, scratch: scratch, body)
     }
 }
