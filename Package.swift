@@ -24,9 +24,10 @@ let package = Package(
             name: "TypeaheadSite",
             dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadMarkdown", "TypeaheadMustache"]
         ),
+        .target(name: "TypeaheadSuggest", dependencies: ["TypeaheadModel", "TypeaheadEngine"]),
         .target(
             name: "TypeaheadCLI",
-            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadSite"]
+            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadSite", "TypeaheadSuggest"]
         ),
         .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
         .executableTarget(
@@ -58,6 +59,10 @@ let package = Package(
                 "TypeaheadSite", "TypeaheadMarkdown", "TypeaheadModel", "TypeaheadMustache",
                 "TypeaheadTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "SuggestTests",
+            dependencies: ["TypeaheadSuggest", "TypeaheadEngine", "TypeaheadModel", "TypeaheadTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

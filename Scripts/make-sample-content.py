@@ -7,11 +7,22 @@
   left out and named on stderr (an invented ID would not be stable across catalogue edits).
   9 SKUs are also in the instant_search sample (the same products): the instant_search record,
   which has more fields, is kept.
-- query_suggestions.json: the 2,120 Query Suggestions records as Algolia exported them.
-Output is one record per line, sorted by objectID, keys sorted: reviewable, deterministic.
+- searches.json: the sample's real popular searches as an Algolia Analytics top-searches export,
+  {"searches": [{"search", "count", "nbHits"}]}, most searched first. They come from the Query
+  Suggestions export of the same demo (query_suggestions.json in the raw data): its 751 records
+  with popularity > 0 are real searches, and their popularity is the number of times they were
+  searched (the other 1,369 were generated from facet values, with popularity 0, and are left out).
+- suggestions.config.json: the Query Suggestions configuration (Algolia's shape): vet against the
+  catalogue with minHits 5 and minLetters 4 (Algolia's defaults), facets on categories (top 5),
+  generate suggestions from brand and brand x categories, merge English plurals, read searches.json.
+- query_suggestions.json: what `typeahead suggest` makes of the two files above and the catalogue;
+  this script runs it last (release build), so Content/ is the whole path from the raw data.
+site.json is written by hand and kept. Output is one record per line, sorted by objectID, keys
+sorted: reviewable, deterministic.
 """
 import json
 import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -43,9 +54,31 @@ for record in load("cellphones.json"):
         continue
     products[sku] = dict(record, objectID=sku)
 
-suggestions = sorted(load("query_suggestions.json"), key=lambda r: r["objectID"].encode())
+exported = load("query_suggestions.json")
+searches = [{"search": r["query"], "count": r["popularity"], "nbHits": r["instant_search"]["exact_nb_hits"]}
+            for r in exported if r.get("popularity", 0) > 0]
+searches.sort(key=lambda s: (-s["count"], s["search"].encode()))
+config = {
+    "indexName": "instant_search_demo_query_suggestions",
+    "sourceIndices": [{
+        "indexName": "instant_search",
+        "minHits": 5,
+        "minLetters": 4,
+        "facets": [{"attribute": "categories", "amount": 5}],
+        "generate": [["brand"], ["brand", "categories"]],
+        "external": ["searches.json"],
+    }],
+    "languages": ["en"],
+    "exclude": [],
+    "allowSpecialCharacters": False,
+}
 content.mkdir(exist_ok=True)
 write_lines(content / "products.json", [products[k] for k in sorted(products, key=str.encode)])
-write_lines(content / "query_suggestions.json", suggestions)
+lines = [json.dumps(s, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for s in searches]
+(content / "searches.json").write_text('{"searches": [\n' + ",\n".join(lines) + "\n]}\n", encoding="utf-8")
+(content / "suggestions.config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
 print(f"products: {len(products)} ({duplicates} duplicates of instant_search kept once, {skipped} without SKU)")
-print(f"suggestions: {len(suggestions)}")
+print(f"searches: {len(searches)} of the {len(exported)} exported suggestions (popularity > 0)")
+subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True,
+               stdout=subprocess.DEVNULL)
+subprocess.run([str(root / ".build" / "release" / "typeahead"), "suggest", "--content", str(content)], check=True)

@@ -36,6 +36,7 @@ public struct TypeaheadCommand {
         Usage: typeahead <command> [options]
 
         Commands:
+          suggest   Make query_suggestions.json from the catalogue and query logs
           build     Build the site from Content/ and Templates/ into _site/
           query     Ask the live engine; prints an Algolia-shaped JSON response
           check     Prove a built site equal to the live engine, key by key, page by page
@@ -193,6 +194,12 @@ public struct TypeaheadCommand {
                 return 0
             }
             return usageGuard(help: Self.queryHelp) { () throws(UsageError) -> Int32 in try query(rest) }
+        case "suggest":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.suggestHelp)
+                return 0
+            }
+            return usageGuard(help: Self.suggestHelp) { () throws(UsageError) -> Int32 in try suggest(rest) }
         default:
             console.err("error: unknown command \"\(command)\"\n\n" + Self.overview)
             return 2
@@ -369,7 +376,9 @@ public struct TypeaheadCommand {
     private func query(_ arguments: [String]) throws(UsageError) -> Int32 {
         let options = try ParsedArguments(
             arguments,
-            valued: ["--content", "--index", "--filter", "--page", "--hits-per-page", "--query-type", "--typo-tolerance"],
+            valued: [
+                "--content", "--index", "--filter", "--page", "--hits-per-page", "--query-type", "--typo-tolerance",
+            ],
             flags: ["--no-typos"])
         guard options.positionals.count == 1 else {
             throw UsageError(

@@ -96,3 +96,45 @@ extension SearchIndex {
         forEachMatch(matchers, allowed: allowed, scratch: scratch, body)
     }
 }
+
+extension SearchIndex {
+    /// Completes the last word of `query` as Algolia's Query Suggestions builder does with a logged
+    /// prefix (`samsu` → `samsung`): the query is searched (prefixLast, typos) and the last word
+    /// becomes the best whole record word it matched among the first `topHits` hits: the closest
+    /// (fewest typos), then the earliest searchable attribute, then the earliest position, then the
+    /// one in most of those hits, then by code points. Nil when the last word is already a word of
+    /// the index, or nothing matches.
+    public func completion(ofLastWordIn query: String, topHits: Int = 20, scratch: SearchScratch) -> String? {
+        let (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true)
+        guard let last = matchers.last, last.exactWord < 0 else { return nil }
+        var top = TopK(k: topHits)
+        rankEach(matchers, allowed: nil, scratch: scratch) { top.add($0) }
+        // For each record word the last query word matched: its distance, the best (attribute,
+        // position) where it stands, and in how many of the top hits.
+        var found: [Int32: (distance: UInt8, attribute: Int, position: Int, hits: Int)] = [:]
+        for record in top.records {
+            var inRecord = Set<Int32>()
+            for o in Int(occurrenceStart[Int(record)])..<Int(occurrenceStart[Int(record) + 1]) {
+                let occurrence = occurrences[o]
+                guard let distance = last.distance(of: Int(occurrence.word)) else { continue }
+                let attribute = Int(occurrence.attribute)
+                let position = Int(occurrence.position)
+                var entry = found[occurrence.word] ?? (distance, attribute, position, 0)
+                if (attribute, position) < (entry.attribute, entry.position) {
+                    entry.attribute = attribute
+                    entry.position = position
+                }
+                if inRecord.insert(occurrence.word).inserted { entry.hits += 1 }
+                found[occurrence.word] = entry
+            }
+        }
+        let best = found.min { a, b in
+            if a.value.distance != b.value.distance { return a.value.distance < b.value.distance }
+            if a.value.attribute != b.value.attribute { return a.value.attribute < b.value.attribute }
+            if a.value.position != b.value.position { return a.value.position < b.value.position }
+            if a.value.hits != b.value.hits { return a.value.hits > b.value.hits }
+            return words[Int(a.key)].lexicographicallyPrecedes(words[Int(b.key)])
+        }
+        return best.map { String(String.UnicodeScalarView(words[Int($0.key)].compactMap(Unicode.Scalar.init))) }
+    }
+}

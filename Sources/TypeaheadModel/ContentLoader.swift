@@ -8,6 +8,13 @@ public struct ContentIssue: Sendable, Equatable, CustomStringConvertible {
     public var field: String?
     public var message: String
 
+    public init(file: String, record: String? = nil, field: String? = nil, message: String) {
+        self.file = file
+        self.record = record
+        self.field = field
+        self.message = message
+    }
+
     public var description: String {
         var text = file
         if let record { text += ": \(record)" }
@@ -21,6 +28,11 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
     public var issues: [ContentIssue]
     /// How many problems were found in all (more than `issues.count` when the limit was reached).
     public var total: Int
+
+    public init(issues: [ContentIssue], total: Int) {
+        self.issues = issues
+        self.total = total
+    }
 
     public var description: String {
         var lines = issues.map { "error: \($0)" }
@@ -56,6 +68,16 @@ public struct ContentLoader {
 
     /// Loads everything, or throws every problem found.
     public func load() throws(ContentError) -> Content {
+        try load(suggestions: true)
+    }
+
+    /// Loads the products and `site.json` only (no suggestions), as `typeahead suggest` needs them
+    /// before any suggestion exists.
+    public func loadCatalogue() throws(ContentError) -> Content {
+        try load(suggestions: false)
+    }
+
+    private func load(suggestions wanted: Bool) throws(ContentError) -> Content {
         var collector = IssueCollector(limit: issueLimit)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
@@ -74,7 +96,7 @@ public struct ContentLoader {
         let products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
             ProductReader(file: place.file, config: config).read(value, place: place.record, &collector)
         }
-        let suggestions = loadRecords(base: "query_suggestions", required: true, &collector) {
+        let suggestions = loadRecords(base: "query_suggestions", required: wanted, only: wanted, &collector) {
             value, place, collector in
             SuggestionReader(file: place.file, sourceIndex: config.sourceIndex).read(
                 value, place: place.record, &collector)
@@ -131,9 +153,10 @@ public struct ContentLoader {
     }
 
     private func loadRecords<T>(
-        base: String, required: Bool, _ collector: inout IssueCollector,
+        base: String, required: Bool, only wanted: Bool = true, _ collector: inout IssueCollector,
         read: (JSONValue, Place, inout IssueCollector) -> T?
     ) -> [(value: T, place: Place)] {
+        guard wanted else { return [] }
         let candidates = ["\(base).json", "\(base).ndjson", "\(base).jsonl"].filter {
             FileManager.default.fileExists(atPath: path($0))
         }

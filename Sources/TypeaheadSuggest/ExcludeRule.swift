@@ -1,0 +1,53 @@
+import Foundation
+import TypeaheadModel
+
+/// One `exclude` entry. An entry of letters, digits and spaces only is a word or phrase: it drops
+/// a suggestion that holds those words, whole and in that order (`test` drops "test phone", not
+/// "testing"). Any other entry is a regular expression, searched case-insensitively in the cleaned
+/// query (`^free`, `\d{5,}`).
+struct ExcludeRule {
+    let text: String
+    private let words: [String]?
+    private let pattern: NSRegularExpression?
+
+    init(_ text: String) {
+        self.text = text
+        if Self.isPhrase(text) {
+            words = TextNormalizer.words(text)
+            pattern = nil
+        } else {
+            words = nil
+            pattern = try? NSRegularExpression(pattern: text, options: [.caseInsensitive])
+        }
+    }
+
+    static func isPhrase(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0 == " " || TextNormalizer.isWordScalar($0) }
+            && !TextNormalizer.words(text).isEmpty
+    }
+
+    /// Why `text` cannot be an `exclude` entry, or nil when it can.
+    static func problem(_ text: String) -> String? {
+        if isPhrase(text) { return nil }
+        do {
+            _ = try NSRegularExpression(pattern: text, options: [.caseInsensitive])
+            return nil
+        } catch {
+            return "not a valid regular expression: \"\(text)\""
+        }
+    }
+
+    /// Whether the cleaned query `query`, whose normalised words are `queryWords`, is excluded.
+    func matches(_ query: String, queryWords: [String]) -> Bool {
+        if let words {
+            guard words.count <= queryWords.count else { return false }
+            for start in 0...(queryWords.count - words.count)
+            where Array(queryWords[start..<start + words.count]) == words {
+                return true
+            }
+            return false
+        }
+        guard let pattern else { return false }
+        return pattern.firstMatch(in: query, range: NSRange(query.startIndex..., in: query)) != nil
+    }
+}

@@ -1,0 +1,263 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TypeaheadEngine
+import TypeaheadModel
+
+/// Makes Query Suggestions from a catalogue and its query logs, as Algolia's Query Suggestions
+/// builder does (`../shared/docs/SUGGESTIONS.md`): candidates, clean, reject, complete, vet,
+/// merge, write. Deterministic: the same catalogue, configuration and log entries, in any order,
+/// give the same records.
+public struct SuggestionsBuilder: Sendable {
+    public var content: Content
+    public var config: SuggestionsConfig
+    public var log: [LogEntry]
+    /// The products engine the queries are completed and vetted with.
+    let engine: SearchEngine
+    /// How many of the first hits a prefix is completed from.
+    public static let completionHits = 20
+
+    public init(content: Content, config: SuggestionsConfig, log: [LogEntry]) {
+        self.content = content
+        self.config = config
+        self.log = log
+        engine = SearchEngine(content: Content(products: content.products, suggestions: [], config: content.config))
+    }
+
+    /// Why a candidate was not kept.
+    public enum Reason: String, Sendable, CaseIterable {
+        case empty = "empty"
+        case tooShort = "too short"
+        case specialCharacters = "special characters"
+        case excluded = "excluded"
+        case tooFewHits = "too few hits"
+    }
+
+    /// What a run did.
+    public struct Summary: Sendable, Equatable {
+        /// Log entries, and generated facet combinations.
+        public var logEntries = 0
+        public var generated = 0
+        /// Distinct queries after cleaning.
+        public var distinct = 0
+        /// Prefixes completed to a whole word (`samsu` → `samsung`).
+        public var completed = 0
+        public var rejected: [Reason: Int] = [:]
+        /// Candidates added to another equal after cleaning or completion.
+        public var merged = 0
+        /// Suggestions merged into their other number (`cases` into `case`).
+        public var mergedPlurals = 0
+        public var kept = 0
+
+        public var candidates: Int { logEntries + generated }
+    }
+
+    /// One suggestion made.
+    public struct Record: Sendable, Equatable {
+        public var query: String
+        public var popularity: Int
+        public var exactNbHits: Int
+        /// For each configured facet attribute, its top values among the exact hits, with counts.
+        public var facets: [(attribute: String, values: [(value: String, count: Int)])]
+
+        public static func == (a: Record, b: Record) -> Bool {
+            a.query == b.query && a.popularity == b.popularity && a.exactNbHits == b.exactNbHits
+                && a.facets.map(\.attribute) == b.facets.map(\.attribute)
+                && zip(a.facets, b.facets).allSatisfy { x, y in
+                    x.values.map(\.value) == y.values.map(\.value) && x.values.map(\.count) == y.values.map(\.count)
+                }
+        }
+    }
+
+    public struct Output: Sendable {
+        /// Sorted by query bytes (the objectID).
+        public var records: [Record]
+        public var summary: Summary
+        /// Algolia-style lines for every query not kept: `skipping "x": 2 hits, expected 5`.
+        public var skipped: [String]
+    }
+
+    // MARK: - The steps
+
+    public func run() -> Output {
+        var summary = Summary()
+        var skipped: [(query: String, line: String)] = []
+
+        // 1. Candidates: the log, then every generated facet-value combination (count 0).
+        var candidates = log
+        let generated = generatedQueries()
+        summary.logEntries = log.count
+        summary.generated = generated.count
+        candidates += generated.map { LogEntry(query: $0, count: 0) }
+
+        // 2. Clean, and add up the counts of equal queries.
+        var counts: [ByteKey: Int] = [:]
+        for candidate in candidates {
+            let cleaned = Self.clean(candidate.query)
+            if cleaned.isEmpty {
+                summary.rejected[.empty, default: 0] += 1
+                continue
+            }
+            let key = ByteKey(cleaned)
+            if counts[key] != nil { summary.merged += 1 }
+            counts[key, default: 0] += candidate.count
+        }
+        summary.distinct = counts.count
+        var queries = counts.map { (query: String(decoding: $0.key.utf8, as: UTF8.self), count: $0.value) }
+        queries.sort { utf8Less($0.query, $1.query) }
+
+        // 3. Reject: too short, special characters, excluded.
+        let rules = config.exclude.map(ExcludeRule.init)
+        queries = queries.filter { candidate in
+            if let (reason, why) = rejection(candidate.query, rules: rules) {
+                summary.rejected[reason, default: 0] += 1
+                skipped.append((candidate.query, "skipping \"\(candidate.query)\": \(why)"))
+                return false
+            }
+            return true
+        }
+
+        // 4. Complete a prefix, on all cores; queries that become equal add their counts.
+        let completions = parallelMap(queries.map(\.query)) { query, scratch in
+            engine.products.completion(ofLastWordIn: query, topHits: Self.completionHits, scratch: scratch)
+        }
+        var completedCounts: [ByteKey: Int] = [:]
+        for (candidate, completion) in zip(queries, completions) {
+            var query = candidate.query
+            if let completion {
+                query = Self.replacingLastWord(of: query, with: completion)
+                summary.completed += 1
+            }
+            let key = ByteKey(query)
+            if completedCounts[key] != nil { summary.merged += 1 }
+            completedCounts[key, default: 0] += candidate.count
+        }
+        queries = completedCounts.map { (String(decoding: $0.key.utf8, as: UTF8.self), $0.value) }
+        queries.sort { utf8Less($0.query, $1.query) }
+
+        // 5. Vet with an exact search (whole words, no typo, no prefix), on all cores.
+        let facets = FacetCounter(products: content.products, facets: config.facets)
+        let vetted = parallelMap(queries.map(\.query)) { query, scratch in
+            facets.vet(query, in: engine.products, scratch: scratch)
+        }
+        var records: [Record] = []
+        for (candidate, (hits, values)) in zip(queries, vetted) {
+            guard hits >= config.minHits else {
+                summary.rejected[.tooFewHits, default: 0] += 1
+                skipped.append(
+                    (candidate.query, "skipping \"\(candidate.query)\": \(hits) hits, expected \(config.minHits)"))
+                continue
+            }
+            records.append(
+                Record(query: candidate.query, popularity: candidate.count, exactNbHits: hits, facets: values))
+        }
+
+        // 6. Merge singular and plural forms into the more popular one.
+        if config.mergePlurals {
+            records = mergePlurals(records, &summary, &skipped)
+        }
+        summary.kept = records.count
+        skipped.sort { utf8Less($0.query, $1.query) }
+        return Output(records: records, summary: summary, skipped: skipped.map(\.line))
+    }
+
+    /// Step 2: trimmed, inner white space one space, lower case (locale-free), in NFC so that one
+    /// text has one spelling.
+    static func clean(_ query: String) -> String {
+        let words = query.precomposedStringWithCanonicalMapping.lowercased().split { $0.isWhitespace }
+        return words.joined(separator: " ")
+    }
+
+    /// Step 3: why `query` is rejected, or nil.
+    func rejection(_ query: String, rules: [ExcludeRule]) -> (Reason, String)? {
+        let letters = query.unicodeScalars.filter(TextNormalizer.isWordScalar).count
+        if letters < config.minLetters {
+            return (.tooShort, "\(letters) letters, expected \(config.minLetters)")
+        }
+        if !config.allowSpecialCharacters,
+            let special = query.unicodeScalars.first(where: {
+                $0 != " " && !TextNormalizer.isWordScalar($0)
+                    && ![.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory)
+            })
+        {
+            return (.specialCharacters, "special character \"\(special)\"")
+        }
+        let words = TextNormalizer.words(query)
+        if let rule = rules.first(where: { $0.matches(query, queryWords: words) }) {
+            return (.excluded, "excluded by \"\(rule.text)\"")
+        }
+        return nil
+    }
+
+    /// The query with its last word (as the contract splits words) replaced.
+    static func replacingLastWord(of query: String, with word: String) -> String {
+        var words = TextNormalizer.words(query)
+        words[words.count - 1] = word
+        return words.joined(separator: " ")
+    }
+
+    /// Every `generate` combination of facet values that occurs in some product, cleaned, sorted.
+    func generatedQueries() -> [String] {
+        var seen = Set<ByteKey>()
+        var result: [String] = []
+        for combination in config.generate {
+            for product in content.products {
+                var texts = [""]
+                for attribute in combination {
+                    let values = FacetCounter.values(of: product, attribute)
+                    texts = texts.flatMap { prefix in values.map { prefix.isEmpty ? $0 : prefix + " " + $0 } }
+                }
+                for text in texts where !text.isEmpty && seen.insert(ByteKey(text)).inserted {
+                    result.append(text)
+                }
+            }
+        }
+        return result.sorted(by: utf8Less)
+    }
+
+    private func mergePlurals(
+        _ records: [Record], _ summary: inout Summary, _ skipped: inout [(query: String, line: String)]
+    ) -> [Record] {
+        var groups: [ByteKey: [Record]] = [:]
+        for record in records {
+            groups[ByteKey(EnglishPlural.key(TextNormalizer.normalize(record.query))), default: []].append(record)
+        }
+        var merged: [Record] = []
+        for group in groups.values {
+            // The more popular form stays (then the one with more hits, then the shorter, then by bytes).
+            let ordered = group.sorted { a, b in
+                if a.popularity != b.popularity { return a.popularity > b.popularity }
+                if a.exactNbHits != b.exactNbHits { return a.exactNbHits > b.exactNbHits }
+                if a.query.utf8.count != b.query.utf8.count { return a.query.utf8.count < b.query.utf8.count }
+                return utf8Less(a.query, b.query)
+            }
+            var kept = ordered[0]
+            for other in ordered.dropFirst() {
+                kept.popularity += other.popularity
+                summary.mergedPlurals += 1
+                skipped.append((other.query, "merging \"\(other.query)\" into \"\(kept.query)\" (singular and plural)"))
+            }
+            merged.append(kept)
+        }
+        return merged.sorted { utf8Less($0.query, $1.query) }
+    }
+
+    // MARK: - Work on all cores
+
+    /// `transform` applied to every element on all cores, each thread with its own scratch memory of
+    /// the products index; the results in order.
+    private func parallelMap<T: Sendable>(
+        _ items: [String], _ transform: @Sendable (String, SearchScratch) -> T
+    ) -> [T] {
+        let engine = self.engine
+        let chunks = max(1, min(items.count, PrefixMapBuilder.System.coreCount * 8))
+        let results = Mutex([[T]](repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
+            let part = Swift.stride(from: chunk, to: items.count, by: chunks).map { transform(items[$0], scratch) }
+            results.withLock { $0[chunk] = part }
+        }
+        let parts = results.withLock { $0 }
+        return items.indices.map { parts[$0 % chunks][$0 / chunks] }
+    }
+}
