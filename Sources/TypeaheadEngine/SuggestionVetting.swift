@@ -101,37 +101,53 @@ extension SearchIndex {
     /// Completes the last word of `query` as Algolia's Query Suggestions builder does with a logged
     /// prefix (`samsu` → `samsung`): the query is searched (prefixLast, typos) and the last word
     /// becomes the best whole record word it matched among the first `topHits` hits: the closest
-    /// (fewest typos), then the earliest searchable attribute, then the earliest position, then the
-    /// one in most of those hits, then by code points. Nil when the last word is already a word of
-    /// the index, or nothing matches.
+    /// (fewest typos); then, after another query word, the one that follows it most closely in a
+    /// record (`galaxy s` → `s7` in "Samsung Galaxy S7", not `samsung`); then the earliest
+    /// searchable attribute, the earliest position, the one in most of those hits, and code-point
+    /// order. Nil when the last word is already a word of the index, or nothing matches.
     public func completion(ofLastWordIn query: String, topHits: Int = 20, scratch: SearchScratch) -> String? {
         let (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true)
         guard let last = matchers.last, last.exactWord < 0 else { return nil }
+        let previous = matchers.count > 1 ? matchers[matchers.count - 2] : nil
         var top = TopK(k: topHits)
         rankEach(matchers, allowed: nil, scratch: scratch) { top.add($0) }
-        // For each record word the last query word matched: its distance, the best (attribute,
-        // position) where it stands, and in how many of the top hits.
-        var found: [Int32: (distance: UInt8, attribute: Int, position: Int, hits: Int)] = [:]
+        // For each record word the last query word matched: its distance, its best placement
+        // (follow, attribute, position) and in how many of the top hits it is.
+        struct Found {
+            var distance: UInt8
+            var placement: (follow: Int, attribute: Int, position: Int)
+            var hits: Int
+        }
+        var found: [Int32: Found] = [:]
         for record in top.records {
+            let span = Int(occurrenceStart[Int(record)])..<Int(occurrenceStart[Int(record) + 1])
             var inRecord = Set<Int32>()
-            for o in Int(occurrenceStart[Int(record)])..<Int(occurrenceStart[Int(record) + 1]) {
+            for o in span {
                 let occurrence = occurrences[o]
                 guard let distance = last.distance(of: Int(occurrence.word)) else { continue }
                 let attribute = Int(occurrence.attribute)
                 let position = Int(occurrence.position)
-                var entry = found[occurrence.word] ?? (distance, attribute, position, 0)
-                if (attribute, position) < (entry.attribute, entry.position) {
-                    entry.attribute = attribute
-                    entry.position = position
+                // How closely it follows the previous query word in the same attribute: 1 is right
+                // after it; before it, or elsewhere, ranks after every word that follows.
+                var follow = 0
+                if let previous {
+                    follow = Int.max
+                    for p in span where Int(occurrences[p].attribute) == attribute {
+                        guard previous.distance(of: Int(occurrences[p].word)) != nil else { continue }
+                        let gap = position - Int(occurrences[p].position)
+                        follow = min(follow, gap > 0 ? gap : 1_000 - gap)
+                    }
                 }
+                let placement = (follow, attribute, position)
+                var entry = found[occurrence.word] ?? Found(distance: distance, placement: placement, hits: 0)
+                if placement < entry.placement { entry.placement = placement }
                 if inRecord.insert(occurrence.word).inserted { entry.hits += 1 }
                 found[occurrence.word] = entry
             }
         }
         let best = found.min { a, b in
             if a.value.distance != b.value.distance { return a.value.distance < b.value.distance }
-            if a.value.attribute != b.value.attribute { return a.value.attribute < b.value.attribute }
-            if a.value.position != b.value.position { return a.value.position < b.value.position }
+            if a.value.placement != b.value.placement { return a.value.placement < b.value.placement }
             if a.value.hits != b.value.hits { return a.value.hits > b.value.hits }
             return words[Int(a.key)].lexicographicallyPrecedes(words[Int(b.key)])
         }

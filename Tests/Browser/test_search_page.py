@@ -335,7 +335,7 @@ def test_the_build_report_is_one_click_from_the_footer_and_shows_its_pictures(dr
     assert driver.current_url.endswith("/report/index.html")
     counts = {dt.text: dd.text for dt, dd in zip(driver.find_elements(By.CSS_SELECTOR, ".counts dt"),
                                                   driver.find_elements(By.CSS_SELECTOR, ".counts dd"))}
-    assert counts["products"] == "3,377" and counts["suggestions"] == "2,120"
+    assert counts["products"] == "3,377" and counts["suggestions"] == "690"
     # Three histograms, drawn (bars with a height), no script needed.
     charts = driver.find_elements(By.CSS_SELECTOR, "figure svg")
     assert len(charts) == 3
@@ -346,13 +346,13 @@ def test_the_build_report_is_one_click_from_the_footer_and_shows_its_pictures(dr
     assert driver.find_elements(By.TAG_NAME, "script") == []
     shot(driver, "report-top")
     # A finding's link leads to its records, folded away when long: open them like a person.
-    driver.find_element(By.PARTIAL_LINK_TEXT, "Suggestions left out").click()
-    section = driver.find_element(By.ID, "left-out")
+    driver.find_element(By.PARTIAL_LINK_TEXT, "exact_nb_hits").click()
+    section = driver.find_element(By.ID, "exact-nb-hits")
     rows = section.find_elements(By.CSS_SELECTOR, "tr")
     assert not rows[1].is_displayed()
     section.find_element(By.TAG_NAME, "summary").click()
     wait(lambda: rows[1].is_displayed())
-    assert len(rows) == 1 + 1628
+    assert len(rows) == 1 + 255
     driver.execute_script("document.getElementById('pictures').scrollIntoView()")
     shot(driver, "report-pictures")
     # Back to the site from the report.

@@ -88,4 +88,23 @@ struct QueryCommandTests {
         #expect(result.status == 1)
         #expect(result.stderr.contains("/nonexistent: no such content folder"))
     }
+
+    @Test("--query-type and --typo-tolerance, Algolia's names: whole words, no typo")
+    func queryTypeAndTypos() throws {
+        let (prefix, _) = try query(["iph"])
+        #expect(prefix.stdout.contains(#""nbHits":2"#))
+        let (none, json) = try query(["--query-type", "prefixNone", "iph"])
+        #expect(none.status == 0, "\(none.stderr)")
+        #expect(json?["nbHits"] == .number(0))
+        #expect(json?["params"] == .string("query=iph&hitsPerPage=3&page=0&queryType=prefixNone"))
+        let (typo, _) = try query(["--query-type", "prefixNone", "iphnoe"])
+        #expect(typo.stdout.contains(#""nbHits":2"#))
+        let (exact, exactJSON) = try query(["--query-type", "prefixNone", "--typo-tolerance", "false", "iphnoe"])
+        #expect(exact.status == 0)
+        #expect(exactJSON?["nbHits"] == .number(0))
+        let (bad, _) = try query(["--typo-tolerance", "maybe", "x"])
+        #expect(bad.status == 2 && bad.stderr.contains("--typo-tolerance expects true or false"))
+        let (badType, _) = try query(["--query-type", "prefixAll", "x"])
+        #expect(badType.status == 2 && badType.stderr.contains("--query-type expects prefixLast or prefixNone"))
+    }
 }

@@ -110,7 +110,7 @@ struct FTS5OracleTests {
             differences.isEmpty,
             "\(differences.count) of \(queries.count) queries differ:\n\(differences.prefix(10).joined(separator: "\n"))"
         )
-        #expect(queries.count > 20_000)
+        #expect(queries.count > 10_000)
         print("FTS5 oracle: \(queries.count) queries compared, \(differences.count) differences")
     }
 }

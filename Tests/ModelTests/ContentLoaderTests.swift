@@ -228,7 +228,7 @@ struct ContentLoaderTests {
             directory: TestSupport.packageRoot.appendingPathComponent("Content").path
         ).load()
         #expect(content.products.count == 3377)
-        #expect(content.suggestions.count == 2120)
+        #expect(content.suggestions.count == 690)
     }
 }
 
