@@ -42,6 +42,7 @@ extension TypeaheadCommand {
         do {
             let started = DispatchTime.now().uptimeNanoseconds
             let config = try SuggestionsConfig.read(path: configPath)
+            var read = DispatchTime.now().uptimeNanoseconds
             let products = try ContentLoader(directory: directory).loadCatalogue()
             try config.validate(against: products.products, file: configPath)
             if config.indexName != products.config.sourceIndex {
@@ -59,7 +60,9 @@ extension TypeaheadCommand {
             for file in config.external {
                 log += try QueryLog.read(path: (folder as NSString).appendingPathComponent(file))
             }
-            let result = SuggestionsBuilder(content: products, config: config, log: log).run()
+            read = DispatchTime.now().uptimeNanoseconds - read
+            var result = SuggestionsBuilder(content: products, config: config, log: log).run()
+            result.summary.phases.insert(("read", Double(read) / 1e9), at: 0)
             if options.flags.contains("--verbose") {
                 console.err(result.skipped.map { TerminalText.clean($0) + "\n" }.joined())
             }
@@ -92,6 +95,10 @@ extension TypeaheadCommand {
         }
         text += "  rejected: " + (rejected.isEmpty ? "none" : rejected.joined(separator: ", ")) + "\n"
         text += "  kept \(summary.kept)\n"
+        text +=
+            "  phases: "
+            + summary.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(separator: ", ")
+            + "\n"
         return text
     }
 

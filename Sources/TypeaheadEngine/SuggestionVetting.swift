@@ -106,6 +106,10 @@ extension SearchIndex {
     /// searchable attribute, the earliest position, the one in most of those hits, and code-point
     /// order. Nil when the last word is already a word of the index, or nothing matches.
     public func completion(ofLastWordIn query: String, topHits: Int = 20, scratch: SearchScratch) -> String? {
+        // Most logged queries end with a whole word: no search for them.
+        guard let lastWord = TextNormalizer.words(query).last,
+            trie.wordID(lastWord.unicodeScalars.map(\.value)) == nil
+        else { return nil }
         let (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true)
         guard let last = matchers.last, last.exactWord < 0 else { return nil }
         let previous = matchers.count > 1 ? matchers[matchers.count - 2] : nil

@@ -75,6 +75,7 @@ public enum QueryLog {
 
     /// A count as read from text: a whole number ≥ 0.
     static func count(_ text: Substring) -> Int? {
+        if !text.isEmpty, text.utf8.count < 16, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return Int(text) }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 0 else { return nil }
         return value
@@ -132,7 +133,7 @@ public enum QueryLog {
                         message: "missing: the line has \(cells.count) columns"))
                 continue
             }
-            guard countColumn < cells.count, !cells[countColumn].trimmingCharacters(in: .whitespaces).isEmpty else {
+            guard countColumn < cells.count, cells[countColumn].contains(where: { !$0.isWhitespace }) else {
                 problems.issues.append(
                     ContentIssue(
                         file: problems.file, record: "line \(line)", field: "count",

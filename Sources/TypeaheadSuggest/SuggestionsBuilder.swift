@@ -48,8 +48,16 @@ public struct SuggestionsBuilder: Sendable {
         /// Suggestions merged into their other number (`cases` into `case`).
         public var mergedPlurals = 0
         public var kept = 0
+        /// Seconds spent in each step, in order (for the terminal, never the file).
+        public var phases: [(name: String, seconds: Double)] = []
 
         public var candidates: Int { logEntries + generated }
+
+        public static func == (a: Summary, b: Summary) -> Bool {
+            a.logEntries == b.logEntries && a.generated == b.generated && a.distinct == b.distinct
+                && a.completed == b.completed && a.rejected == b.rejected && a.merged == b.merged
+                && a.mergedPlurals == b.mergedPlurals && a.kept == b.kept
+        }
     }
 
     /// One suggestion made.
@@ -82,6 +90,12 @@ public struct SuggestionsBuilder: Sendable {
     public func run() -> Output {
         var summary = Summary()
         var skipped: [(query: String, line: String)] = []
+        var clock = DispatchTime.now().uptimeNanoseconds
+        func lap(_ name: String) {
+            let now = DispatchTime.now().uptimeNanoseconds
+            summary.phases.append((name, Double(now - clock) / 1e9))
+            clock = now
+        }
 
         // 1. Candidates: the log, then every generated facet-value combination (count 0).
         var candidates = log
@@ -106,6 +120,8 @@ public struct SuggestionsBuilder: Sendable {
         var queries = counts.map { (query: String(decoding: $0.key.utf8, as: UTF8.self), count: $0.value) }
         queries.sort { utf8Less($0.query, $1.query) }
 
+        lap("clean")
+
         // 3. Reject: too short, special characters, excluded.
         let rules = config.exclude.map(ExcludeRule.init)
         queries = queries.filter { candidate in
@@ -116,6 +132,8 @@ public struct SuggestionsBuilder: Sendable {
             }
             return true
         }
+
+        lap("reject")
 
         // 4. Complete a prefix, on all cores; queries that become equal add their counts.
         let completions = parallelMap(queries.map(\.query)) { query, scratch in
@@ -135,6 +153,8 @@ public struct SuggestionsBuilder: Sendable {
         queries = completedCounts.map { (String(decoding: $0.key.utf8, as: UTF8.self), $0.value) }
         queries.sort { utf8Less($0.query, $1.query) }
 
+        lap("complete")
+
         // 5. Vet with an exact search (whole words, no typo, no prefix), on all cores.
         let facets = FacetCounter(products: content.products, facets: config.facets)
         let vetted = parallelMap(queries.map(\.query)) { query, scratch in
@@ -152,11 +172,14 @@ public struct SuggestionsBuilder: Sendable {
                 Record(query: candidate.query, popularity: candidate.count, exactNbHits: hits, facets: values))
         }
 
+        lap("vet")
+
         // 6. Merge singular and plural forms into the more popular one.
         if config.mergePlurals {
             records = mergePlurals(records, &summary, &skipped)
         }
         summary.kept = records.count
+        lap("merge")
         skipped.sort { utf8Less($0.query, $1.query) }
         return Output(records: records, summary: summary, skipped: skipped.map(\.line))
     }
@@ -164,8 +187,30 @@ public struct SuggestionsBuilder: Sendable {
     /// Step 2: trimmed, inner white space one space, lower case (locale-free), in NFC so that one
     /// text has one spelling.
     static func clean(_ query: String) -> String {
+        var query = query
+        if let ascii = query.withUTF8({ cleanASCII($0) }) { return ascii }
         let words = query.precomposedStringWithCanonicalMapping.lowercased().split { $0.isWhitespace }
         return words.joined(separator: " ")
+    }
+
+    /// `clean` of an ASCII text, byte by byte (most logged queries); nil for any other text.
+    private static func cleanASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            if byte == 0x20 || (0x09...0x0D).contains(byte) {
+                pendingSpace = !output.isEmpty
+                continue
+            }
+            if pendingSpace {
+                output.append(0x20)
+                pendingSpace = false
+            }
+            output.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 
     /// Step 3: why `query` is rejected, or nil.

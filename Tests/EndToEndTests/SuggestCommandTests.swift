@@ -47,7 +47,8 @@ struct SuggestCommandTests {
         // The build reads it: the suggestions lead to result pages.
         let site = folder.appendingPathComponent("site")
         let build = try TestSupport.runTypeahead([
-            "build", "--content", folder.path, "--templates", TestSupport.packageRoot.appendingPathComponent("Templates").path,
+            "build", "--content", folder.path, "--templates",
+            TestSupport.packageRoot.appendingPathComponent("Templates").path,
             "--output", site.path,
         ])
         #expect(build.status == 0, "\(build.stderr)")
@@ -61,7 +62,10 @@ struct SuggestCommandTests {
         "Bad input: exit 1, naming the file, the line and the field, and nothing written",
         arguments: [
             (Self.config, "search,count\niphone,\n", "searches.csv: line 2, field \"count\": missing"),
-            (Self.config, "search,count\niphone,-2\n", "searches.csv: line 2, field \"count\": expected a whole number ≥ 0"),
+            (
+                Self.config, "search,count\niphone,-2\n",
+                "searches.csv: line 2, field \"count\": expected a whole number ≥ 0"
+            ),
             (
                 Self.config.replacingOccurrences(of: "\"minHits\"", with: "\"minHitz\""), "search,count\na,1\n",
                 "field \"sourceIndices[0].minHitz\": unknown field"

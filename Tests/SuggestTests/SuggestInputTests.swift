@@ -23,7 +23,8 @@ struct SuggestInputTests {
 
     @Test("Logs: CSV with quotes, TSV, Algolia's top searches JSON, NDJSON")
     func formats() throws {
-        let csv = try Self.file("log.csv", "\u{FEFF}Search,Count,nbHits\n\"iphone, case\",12,3\n\"say \"\"hi\"\"\",2,0\nsamsung,5,1\n")
+        let csv = try Self.file(
+            "log.csv", "\u{FEFF}Search,Count,nbHits\n\"iphone, case\",12,3\n\"say \"\"hi\"\"\",2,0\nsamsung,5,1\n")
         #expect(
             try QueryLog.read(path: csv) == [
                 LogEntry(query: "iphone, case", count: 12), LogEntry(query: "say \"hi\"", count: 2),
@@ -48,7 +49,8 @@ struct SuggestInputTests {
         #expect(
             Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: header) }.contains(
                 "log.tsv: line 1: the header must name a query (or search) column and a count column"))
-        let json = try Self.file("top.json", #"{"searches":[{"search":"a","count":1},{"search":"b"},{"search":"c","count":-1}]}"#)
+        let json = try Self.file(
+            "top.json", #"{"searches":[{"search":"a","count":1},{"search":"b"},{"search":"c","count":-1}]}"#)
         let jsonMessage = Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: json) }
         #expect(jsonMessage.contains("top.json: searches[1], field \"count\": missing"))
         #expect(jsonMessage.contains("top.json: searches[2], field \"count\": expected a whole number ≥ 0, found -1"))
@@ -77,7 +79,8 @@ struct SuggestInputTests {
         #expect(config.generate == [["brand"], ["brand", "categories"]])
         #expect(config.external == ["top.json"] && config.mergePlurals && config.allowSpecialCharacters)
         #expect(config.exclude == ["free", "^x+$"])
-        let minimal = try SuggestionsConfig.read(path: try Self.file("c.json", #"{"sourceIndices":[{"indexName":"i"}]}"#))
+        let minimal = try SuggestionsConfig.read(
+            path: try Self.file("c.json", #"{"sourceIndices":[{"indexName":"i"}]}"#))
         #expect(minimal.minHits == 5 && minimal.minLetters == 4 && !minimal.mergePlurals)
     }
 
@@ -90,8 +93,11 @@ struct SuggestInputTests {
         let message = Self.failure { () throws(ContentError) in _ = try SuggestionsConfig.read(path: path) }
         #expect(message.contains("suggestions.config.json, field \"colour\": unknown field"))
         #expect(message.contains("field \"sourceIndices[0].minHit\": unknown field"))
-        #expect(message.contains("field \"sourceIndices[0].minLetters\": expected a whole number from 0 to 1000, found -1"))
-        #expect(message.contains("field \"sourceIndices[0].external[0]\": expected a .csv, .tsv, .json, .ndjson or .jsonl file"))
+        #expect(
+            message.contains("field \"sourceIndices[0].minLetters\": expected a whole number from 0 to 1000, found -1"))
+        #expect(
+            message.contains(
+                "field \"sourceIndices[0].external[0]\": expected a .csv, .tsv, .json, .ndjson or .jsonl file"))
         #expect(message.contains("field \"exclude[0]\": not a valid regular expression: \"(unclosed\""))
         #expect(message.contains("field \"languages[0]\": only \"en\" plurals are supported, found \"fr\""))
         let empty = try Self.file("c.json", "{}")
@@ -108,7 +114,8 @@ struct SuggestInputTests {
         let message = Self.failure { () throws(ContentError) in
             try config.validate(against: Catalogue.products, file: "suggestions.config.json")
         }
-        #expect(message.contains("field \"sourceIndices[0].facets[0].attribute\": no product has the attribute \"colour\""))
+        #expect(
+            message.contains("field \"sourceIndices[0].facets[0].attribute\": no product has the attribute \"colour\""))
         #expect(message.contains("field \"sourceIndices[0].generate[0][1]\": no product has the attribute \"size\""))
         #expect(!message.contains("\"brand\""))
     }
