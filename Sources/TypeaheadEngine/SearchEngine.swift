@@ -162,13 +162,19 @@ public final class SearchEngine: Sendable {
         search(request, pages: nil)
     }
 
+    /// The first `count` pages of a request (at least one, maybe empty; fewer when there are fewer):
+    /// one ranking, sliced, and only those pages highlighted.
+    public func firstPages(_ request: SearchRequest, count: Int) -> [SearchPage] {
+        search(request, pages: nil, limit: count)
+    }
+
     /// Answers a request: one page of ranked hits with their highlights.
     public func search(_ request: SearchRequest) -> SearchPage {
         search(request, pages: request.page)[0]
     }
 
     /// One page (`only`), or every page up to `nbPages` when `only` is nil (at least one, maybe empty).
-    private func search(_ request: SearchRequest, pages only: Int?) -> [SearchPage] {
+    private func search(_ request: SearchRequest, pages only: Int?, limit: Int = .max) -> [SearchPage] {
         let index = index(request.index)
         let perPage =
             request.hitsPerPage
@@ -187,7 +193,7 @@ public final class SearchEngine: Sendable {
         let nbPages = Self.pageCount(hits: nbHits, hitsPerPage: perPage)
         // Hits beyond paginationLimitedTo are never returned.
         let reachable = min(nbHits, Self.paginationLimit)
-        let wanted = only.map { [$0] } ?? Array(0..<max(nbPages, 1))
+        let wanted = only.map { [$0] } ?? Array(0..<max(min(nbPages, limit), 1))
         return wanted.map { pageNumber in
             var pageRequest = request
             pageRequest.page = pageNumber

@@ -268,6 +268,9 @@ struct SiteConfigReader {
         if let hits = fields.optionalInteger("hitsPerPage", range: 1...1000, &collector) {
             config.hitsPerPage = hits
         }
+        if let pages = fields.optionalInteger("resultPages", range: 1...1000, &collector) {
+            config.resultPages = pages
+        }
         if let perKey = fields.optionalInteger("suggestionsPerKey", range: 1...100, &collector) {
             config.suggestionsPerKey = perKey
         }

@@ -13,6 +13,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var customRanking: [String] = ["desc(popularity)"]
     /// Products per result page. Default 20.
     public var hitsPerPage: Int = 20
+    /// Static result pages written per suggestion (and scope), from the first; later pages come
+    /// from the page's script. Default 1; at most 1000 (the pages `paginationLimitedTo` reaches).
+    public var resultPages: Int = 1
     /// Suggestions per prefix-map key (shown while typing). Default 8.
     public var suggestionsPerKey: Int = 8
     /// A suggestion is offered only when its query has at least this many product hits (within the
@@ -33,7 +36,8 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// Every key `site.json` may hold.
     public static let keys: [String] = [
-        "currency", "customRanking", "hitsPerPage", "minHits", "scopes", "searchableAttributes", "sourceIndex",
+        "currency", "customRanking", "hitsPerPage", "minHits", "resultPages", "scopes", "searchableAttributes",
+        "sourceIndex",
         "suggestionsPerKey", "tagline", "title",
     ]
 }

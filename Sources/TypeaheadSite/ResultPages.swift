@@ -19,11 +19,43 @@ public enum ResultPaths {
         String(repeating: "../", count: file.split(separator: "/").count - 1)
     }
 
+    /// How many static pages a list of `nbPages` pages gets: the first `resultPages`.
+    public static func staticPages(nbPages: Int, resultPages: Int) -> Int {
+        max(1, min(nbPages, resultPages))
+    }
+
+    /// The search page's state for a query (and scope) in its URL hash, `q=…&scope=…`, encoded as
+    /// `URLSearchParams` reads it (spaces as `+`, everything but unreserved characters as `%XX`).
+    public static func searchHash(query: String, scope: Scope?) -> String {
+        func encode(_ text: String) -> String {
+            var result = ""
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
+                    UInt8(ascii: "*"):
+                    result.unicodeScalars.append(Unicode.Scalar(byte))
+                case UInt8(ascii: " "): result += "+"
+                default: result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                }
+            }
+            return result
+        }
+        return "q=" + encode(query) + (scope.map { "&scope=" + encode($0.filter) } ?? "")
+    }
+
     /// The slug of a scope's folder.
     public static func scopeSlug(_ scope: Scope) -> String { Slug.make(scope.filter) }
 }
 
-/// Renders the static result pages of every suggestion that has at least one product hit.
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}
+
+/// Renders the static result pages of every suggestion that has at least one product hit: the
+/// first `resultPages` pages of its list (site.json, default 1).
 struct ResultPages {
     var engine: SearchEngine
     var renderer: MustacheRenderer
@@ -36,12 +68,16 @@ struct ResultPages {
         _ suggestion: Suggestion, scope: Scope?, into files: inout [String: [UInt8]]
     ) throws -> (pages: Int, hits: Int)? {
         let config = engine.content.config
-        let pages = engine.allPages(
-            SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: ["name"]))
+        let pages = engine.firstPages(
+            SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: ["name"]),
+            count: config.resultPages)
         guard let first = pages.first, first.nbHits > 0 else { return nil }
         let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
         let scopeSlug = scope.map(ResultPaths.scopeSlug)
-        for page in pages {
+        // The first `resultPages` pages are static; the rest come from the page's script.
+        let written = ResultPaths.staticPages(nbPages: first.nbPages, resultPages: config.resultPages)
+        let shown = min(first.nbHits, SearchEngine.paginationLimit, written * first.hitsPerPage)
+        for page in pages.prefix(written) {
             let number = page.request.page + 1
             let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: number)
             let root = ResultPaths.root(of: file)
@@ -58,6 +94,7 @@ struct ResultPages {
                 card["nameHTML"] = .string(highlights["name"]?.first?.value ?? HTML.escape(product.name))
                 return .object(card)
             }
+            let last = number == written
             let data = PageData.page(
                 config: config, root: root, title: suggestion.query,
                 extra: [
@@ -68,14 +105,21 @@ struct ResultPages {
                     // The total is said on the first page only, so a change far down a long list (past
                     // the pages it reaches) does not rewrite every page of it: diff locality.
                     "first": .bool(number == 1),
-                    "nbPages": .int(page.nbPages),
+                    "nbPages": .int(written),
                     "hits": .array(hits),
                     "previous": number > 1 ? link(number - 1) : .null,
-                    "next": number < page.nbPages ? link(number + 1) : .null,
+                    "next": number < written ? link(number + 1) : .null,
+                    // After the last static page: how many more the search page shows, and a link to it.
+                    "more": last && first.nbHits > shown
+                        ? [
+                            "count": .int(first.nbHits - shown),
+                            "href": .string(
+                                root + "index.html#" + ResultPaths.searchHash(query: suggestion.query, scope: scope)),
+                        ] : .null,
                 ])
             files[file] = Array(try renderer.render(name: "results", data: data).utf8)
         }
-        return (pages.count, first.nbHits)
+        return (written, first.nbHits)
     }
 }
 

@@ -79,11 +79,15 @@ public struct SiteChecker {
                     continue
                 }
                 let scopeSlug = scope.map(ResultPaths.scopeSlug)
-                let pages = engine.allPages(
-                    SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []))
+                let pages = engine.firstPages(
+                    SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []),
+                    count: config.resultPages)
                 let nbHits = pages.first?.nbHits ?? 0
                 offered[k][s] = nbHits >= config.minHits
-                let nbPages = offered[k][s] && nbHits > 0 ? pages.count : 0
+                // The first resultPages pages are static; none past them.
+                let nbPages =
+                    offered[k][s] && nbHits > 0
+                    ? ResultPaths.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
                 for page in pages where nbPages > 0 {
                     let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
                     let expected = page.hits.map { content.products[$0.record].objectID }

@@ -184,6 +184,17 @@ struct ContentLoaderTests {
         #expect(message.contains("site.json, field \"minHits\": expected"), "\(message)")
     }
 
+    @Test("site.json: resultPages is a whole number from 1 to 1000, default 1")
+    func resultPages() throws {
+        #expect(try ContentFolder(site: #"{"resultPages":3}"#).load().config.resultPages == 3)
+        #expect(try ContentFolder(site: #"{}"#).load().config.resultPages == 1)
+        for bad in ["0", "1001", "1.5", "\"2\""] {
+            #expect(
+                try ContentFolder(site: #"{"resultPages":\#(bad)}"#).failure().contains(
+                    "field \"resultPages\": expected"))
+        }
+    }
+
     @Test("site.json: minHits is read")
     func minHits() throws {
         #expect(try ContentFolder(site: #"{"minHits":0}"#).load().config.minHits == 0)

@@ -161,3 +161,56 @@ struct SplitMix: RandomNumberGenerator {
         return z ^ (z >> 31)
     }
 }
+
+extension SiteBuilderTests {
+    /// 25 phones, and the suggestions "phone" (25 hits), "phone case" and "phone & case" (hostile).
+    static func listContent(resultPages: Int?) -> Content {
+        var config = SiteConfig()
+        config.hitsPerPage = 10
+        if let resultPages { config.resultPages = resultPages }
+        let products = (1...25).map {
+            Product(objectID: String(format: "p%02d", $0), name: "Phone \($0)", popularity: Double($0))
+        }
+        let suggestions = [
+            Suggestion(objectID: "phone", query: "phone", popularity: 3),
+            Suggestion(objectID: "phone 7", query: "phone 7", popularity: 2),
+            Suggestion(objectID: "odd", query: "phone <&> \"7\"", popularity: 1),
+        ]
+        return Content(products: products, suggestions: suggestions, config: config)
+    }
+
+    @Test("resultPages: only the first page is static by default; it says how many more and links to the search page")
+    func firstPageOnly() throws {
+        let files = try SiteBuilder(content: Self.listContent(resultPages: nil), templates: Self.templates).build()
+        let pages = files.keys.filter { $0.hasPrefix("search/") }.sorted()
+        #expect(pages == ["search/odd/index.html", "search/phone-7-da1ab7a4/index.html", "search/phone/index.html"])
+        let html = String(decoding: files["search/phone/index.html"]!, as: UTF8.self)
+        #expect(html.contains("25 results · page 1 of 1"))
+        #expect(!html.contains("rel=\"next\""))
+        #expect(
+            html.contains(
+                #"<p class="more-results">15 more results are not in these pages: <a href="../../index.html#q=phone">see them all on the search page</a>"#
+            ))
+        // A list that fits in its page says nothing more; the hash is encoded as URLSearchParams reads it.
+        let odd = String(decoding: files["search/odd/index.html"]!, as: UTF8.self)
+        #expect(!odd.contains("more-results"))
+        #expect(
+            ResultPaths.searchHash(query: "phone <&> \"7\"", scope: Scope(attribute: "brand", value: "A&B é"))
+                == "q=phone+%3C%26%3E+%227%22&scope=brand%3AA%26B+%C3%A9")
+    }
+
+    @Test("resultPages 2: two static pages linked, the rest from the script; 5 stays within the list's 3")
+    func twoPages() throws {
+        let files = try SiteBuilder(content: Self.listContent(resultPages: 2), templates: Self.templates).build()
+        #expect(files["search/phone/page/2/index.html"] != nil)
+        #expect(files["search/phone/page/3/index.html"] == nil)
+        let first = String(decoding: files["search/phone/index.html"]!, as: UTF8.self)
+        #expect(first.contains(#"<a rel="next" href="../../search/phone/page/2/index.html">"#))
+        #expect(!first.contains("more-results"))
+        let second = String(decoding: files["search/phone/page/2/index.html"]!, as: UTF8.self)
+        #expect(second.contains("Page 2 of 2") && second.contains("5 more results are not in these pages"))
+        let all = try SiteBuilder(content: Self.listContent(resultPages: 5), templates: Self.templates).build()
+        #expect(all["search/phone/page/3/index.html"] != nil && all["search/phone/page/4/index.html"] == nil)
+        #expect(!String(decoding: all["search/phone/page/3/index.html"]!, as: UTF8.self).contains("more-results"))
+    }
+}
