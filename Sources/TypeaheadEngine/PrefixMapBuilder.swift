@@ -281,6 +281,9 @@ struct TopK {
     }
 
     var records: [Int32] { best.map { Int32(truncatingIfNeeded: $0.record) } }
+
+    /// The records kept, best first.
+    var ranked: [RankedRecord] { best }
 }
 
 /// Key arithmetic shared by the builder, the shard writer and the harness.

@@ -53,7 +53,10 @@ public struct RankedRecord: Sendable, Equatable {
 public struct SearchOutcome: Sendable {
     /// The normalised query words.
     public var words: [String]
+    /// The matches in rank order: all of them, or the best `best` when a search asked for fewer.
     public var ranked: [RankedRecord]
+    /// How many records match (`ranked.count` unless the search kept only the best).
+    public var count: Int
     var matchers: [WordMatcher]
 }
 
@@ -128,15 +131,35 @@ extension SearchIndex {
 
     /// Every record matching `query` (restricted to records where `allowed` is true), ranked.
     /// `prefixLast` false is Algolia's `queryType: prefixNone`: the last word matches whole words only.
+    /// With `best`, only the best `best` matches are kept, in order (the others are counted).
     public func search(
         _ query: String, allowed: [Bool]? = nil, typoTolerance: Bool = true, prefixLast: Bool = true,
-        scratch: SearchScratch? = nil
+        best: Int = .max, scratch: SearchScratch? = nil
     ) -> SearchOutcome {
         let (words, matchers) = queryMatchers(query, typoTolerance: typoTolerance, prefixLast: prefixLast)
-        var ranked = rank(
-            matchers, allowed: allowed, scratch: scratch ?? SearchScratch(vocabularySize: self.words.count))
-        ranked.sort { $0.precedes($1) }
-        return SearchOutcome(words: words, ranked: ranked, matchers: matchers)
+        let scratch = scratch ?? SearchScratch(vocabularySize: self.words.count)
+        var ranked: [RankedRecord] = []
+        var count = 0
+        if best <= 64 {
+            // A handful kept in order while the rest stream past: no sort of every match.
+            var top = TopK(k: best)
+            rankEach(matchers, allowed: allowed, scratch: scratch) {
+                count += 1
+                top.add($0)
+            }
+            ranked = top.ranked
+        } else {
+            ranked = rank(matchers, allowed: allowed, scratch: scratch)
+            count = ranked.count
+            if ranked.count > best {
+                // Partial order: the best `best` first, sorted; the rest dropped.
+                ranked.sort { $0.precedes($1) }
+                ranked.removeLast(ranked.count - best)
+            } else {
+                ranked.sort { $0.precedes($1) }
+            }
+        }
+        return SearchOutcome(words: words, ranked: ranked, count: count, matchers: matchers)
     }
 
     /// The normalised words of `query` (the first `maximumQueryWords`) and how each matches the

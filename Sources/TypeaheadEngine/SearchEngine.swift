@@ -185,11 +185,14 @@ public final class SearchEngine: Sendable {
         let restriction: [Bool]? =
             request.index == .suggestions
             ? offeredSuggestions(request.filter) : request.filter.map { allowed(request.index, $0) }
+        // Only the hits of the pages asked for are ranked in order (the rest are counted).
+        let needed = min(
+            Self.paginationLimit, ((only ?? (limit == .max ? .max / perPage - 1 : limit - 1)) + 1) * perPage)
         let outcome = index.search(
             request.query, allowed: restriction, typoTolerance: request.typoTolerance,
-            prefixLast: request.queryType == .prefixLast, scratch: scratch)
+            prefixLast: request.queryType == .prefixLast, best: needed, scratch: scratch)
         scratches.withLock { $0[request.index, default: []].append(scratch) }
-        let nbHits = outcome.ranked.count
+        let nbHits = outcome.count
         let nbPages = Self.pageCount(hits: nbHits, hitsPerPage: perPage)
         // Hits beyond paginationLimitedTo are never returned.
         let reachable = min(nbHits, Self.paginationLimit)

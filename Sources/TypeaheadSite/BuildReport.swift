@@ -101,7 +101,7 @@ struct ReportMaker {
     var scopeVettings: [SuggestionVetting]
     var resultPages: Int
     /// Every file of the site, the report's own excepted.
-    var files: [String: [UInt8]]
+    var sizes: [String: Int]
 
     /// How many records a "largest" list shows.
     static let largestCount = 10
@@ -112,7 +112,7 @@ struct ReportMaker {
     func make() -> BuildReport {
         let hits = self.hits
         let suggestionsWithPages = hits.indices.filter { vetting.offered[$0] && hits[$0] > 0 }.count
-        let productPages = files.keys.filter { $0.hasPrefix("products/") }.count
+        let productPages = sizes.keys.filter { $0.hasPrefix("products/") }.count
         var counts: [BuildReport.Count] = [
             .init(label: "products", value: content.products.count),
             .init(label: "suggestions", value: content.suggestions.count),
@@ -124,8 +124,8 @@ struct ReportMaker {
             .init(label: "result pages", value: resultPages),
             .init(label: "product pages", value: productPages),
         ]
-        counts.append(.init(label: "files (the report excepted)", value: files.count))
-        counts.append(.init(label: "bytes (the report excepted)", value: files.values.reduce(0) { $0 + $1.count }))
+        counts.append(.init(label: "files (the report excepted)", value: sizes.count))
+        counts.append(.init(label: "bytes (the report excepted)", value: sizes.values.reduce(0, +)))
         return BuildReport(
             site: content.config.title, counts: counts, bytes: bytesByKind(), findings: findings(),
             largest: largest(), histograms: histograms(), phases: nil)
@@ -146,10 +146,10 @@ struct ReportMaker {
 
     func bytesByKind() -> BuildReport.Table {
         var byKind: [String: (files: Int, bytes: Int)] = [:]
-        for (path, bytes) in files {
+        for (path, size) in sizes {
             let kind = Self.kind(of: path)
             byKind[kind, default: (0, 0)].files += 1
-            byKind[kind, default: (0, 0)].bytes += bytes.count
+            byKind[kind, default: (0, 0)].bytes += size
         }
         let rows = byKind.sorted { a, b in
             a.value.bytes != b.value.bytes ? a.value.bytes > b.value.bytes : utf8Less(a.key, b.key)
@@ -164,7 +164,7 @@ struct ReportMaker {
 
     func largest() -> [BuildReport.Table] {
         func top(_ id: String, _ title: String, _ note: String, _ include: (String) -> Bool) -> BuildReport.Table {
-            let rows = files.filter { include($0.key) }.map { ($0.key, $0.value.count) }
+            let rows = sizes.filter { include($0.key) }.map { ($0.key, $0.value) }
                 .sorted { $0.1 != $1.1 ? $0.1 > $1.1 : utf8Less($0.0, $1.0) }
                 .prefix(Self.largestCount).map { [$0.0, String($0.1)] }
             return .init(id: id, title: title, note: note, columns: ["file", "bytes"], rows: Array(rows))

@@ -62,11 +62,12 @@ struct ResultPages {
     var productSlugs: [ByteKey: String]
     var suggestionSlugs: [ByteKey: String]
 
-    /// Renders the pages of one suggestion (for one scope, or none); returns how many pages and hits,
-    /// or nil when it has no hit.
+    /// Renders the pages of one suggestion (for one scope, or none); returns how many pages, hits,
+    /// and the files, or nil when it has no hit.
     func render(
-        _ suggestion: Suggestion, scope: Scope?, into files: inout [String: [UInt8]]
-    ) throws -> (pages: Int, hits: Int)? {
+        _ suggestion: Suggestion, scope: Scope?
+    ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
+        var files: [(String, [UInt8])] = []
         let config = engine.content.config
         let pages = engine.firstPages(
             SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: ["name"]),
@@ -117,9 +118,9 @@ struct ResultPages {
                                 root + "index.html#" + ResultPaths.searchHash(query: suggestion.query, scope: scope)),
                         ] : .null,
                 ])
-            files[file] = Array(try renderer.render(name: "results", data: data).utf8)
+            files.append((file, Array(try renderer.render(name: "results", data: data).utf8)))
         }
-        return (written, first.nbHits)
+        return (written, first.nbHits, files)
     }
 }
 

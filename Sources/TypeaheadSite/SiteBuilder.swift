@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TypeaheadEngine
 import TypeaheadMarkdown
 import TypeaheadModel
@@ -62,6 +63,13 @@ public struct SiteBuilder {
 
     /// Every file of the site, and what was built.
     public func buildWithSummary() throws -> (files: [String: [UInt8]], summary: BuildSummary) {
+        let sink = MemorySink()
+        let summary = try build(into: sink)
+        return (sink.files, summary)
+    }
+
+    /// Builds the site into `sink`: pages as they are rendered (on all cores), the rest at the end.
+    func build(into sink: some SiteSink) throws -> BuildSummary {
         var clock = PhaseClock()
         let renderer = MustacheRenderer(templates: templates.templates)
         let config = content.config
@@ -92,25 +100,41 @@ public struct SiteBuilder {
         summary.largestShardBytes = layouts.map(\.largestShardBytes).max() ?? 0
         clock.lap("prefix maps", &summary)
 
-        // Static result pages.
-        let pages = ResultPages(
-            engine: engine, renderer: renderer, productSlugs: slugs, suggestionSlugs: suggestionSlugs)
+        // Static result pages, on all cores, streamed into the sink as they are made: only the
+        // suggestions that lead somewhere get pages (per scope, those vetted in it).
         var withPages: [ByteKey: Bool] = [:]
-        // Only the suggestions that lead somewhere get pages (per scope, those vetted in it).
+        var sizes: [String: Int] = [:]
         let vetting = engine.vetting(nil)
         let scopeVettings = config.scopes.map { engine.vetting($0) }
         summary.leftOut = content.suggestions.count - vetting.offeredCount
-        for (done, suggestion) in content.suggestions.enumerated() {
-            if vetting.offered[done], let rendered = try pages.render(suggestion, scope: nil, into: &files) {
-                summary.resultPages += rendered.pages
-                withPages[ByteKey(suggestion.objectID)] = true
+        let templateSources = templates.templates
+        let suggestions = content.suggestions
+        let resultBatches = try Self.inBatches(count: suggestions.count) { range in
+            let pages = ResultPages(
+                engine: engine, renderer: MustacheRenderer(templates: templateSources), productSlugs: slugs,
+                suggestionSlugs: suggestionSlugs)
+            var made = RenderedBatch()
+            for s in range {
+                if vetting.offered[s], let rendered = try pages.render(suggestions[s], scope: nil) {
+                    made.pages += rendered.pages
+                    made.withPages.append(s)
+                    try made.put(rendered.files, into: sink)
+                }
+                for (scope, scoped) in zip(config.scopes, scopeVettings) where scoped.offered[s] {
+                    if let rendered = try pages.render(suggestions[s], scope: scope) {
+                        made.pages += rendered.pages
+                        try made.put(rendered.files, into: sink)
+                    }
+                }
             }
-            for (scope, scoped) in zip(config.scopes, scopeVettings) where scoped.offered[done] {
-                summary.resultPages += try pages.render(suggestion, scope: scope, into: &files)?.pages ?? 0
-            }
-            if done % 64 == 0 || done + 1 == content.suggestions.count {
-                progress?.update(phase: "Result pages", done: done + 1, total: content.suggestions.count)
-            }
+            return made
+        } progress: { done in
+            progress?.update(phase: "Result pages", done: done, total: suggestions.count)
+        }
+        for batch in resultBatches {
+            summary.resultPages += batch.pages
+            for s in batch.withPages { withPages[ByteKey(suggestions[s].objectID)] = true }
+            for (path, size) in batch.sizes { sizes[path] = size }
         }
         clock.lap("result pages", &summary)
 
@@ -154,45 +178,104 @@ public struct SiteBuilder {
             ])
         files["index.html"] = Array(try renderer.render(name: "index", data: index).utf8)
 
-        let total = content.products.count
-        for (done, product) in content.products.enumerated() {
-            let slug = slugs[ByteKey(product.objectID)]!
-            let root = "../../"
-            let data = PageData.page(
-                config: config, root: root, title: product.name,
-                extra: ["product": PageData.product(product, slug: slug, root: root, config: config)])
-            files["products/\(slug)/index.html"] = Array(try renderer.render(name: "product", data: data).utf8)
-            if done % 256 == 0 || done + 1 == total {
-                progress?.update(phase: "Rendering product pages", done: done + 1, total: total)
+        let products = content.products
+        let productBatches = try Self.inBatches(count: products.count) { range in
+            let renderer = MustacheRenderer(templates: templateSources)
+            var made = RenderedBatch()
+            for product in products[range] {
+                let slug = slugs[ByteKey(product.objectID)]!
+                let root = "../../"
+                let data = PageData.page(
+                    config: config, root: root, title: product.name,
+                    extra: ["product": PageData.product(product, slug: slug, root: root, config: config)])
+                try made.put(
+                    [("products/\(slug)/index.html", Array(try renderer.render(name: "product", data: data).utf8))],
+                    into: sink)
             }
+            return made
+        } progress: { done in
+            progress?.update(phase: "Rendering product pages", done: done, total: products.count)
+        }
+        for batch in productBatches {
+            for (path, size) in batch.sizes { sizes[path] = size }
         }
         clock.lap("product pages", &summary)
 
+        for (path, bytes) in files { sizes[path] = bytes.count }
         let report = ReportMaker(
             content: content, engine: engine, layouts: layouts, vetting: vetting, scopeVettings: scopeVettings,
-            resultPages: summary.resultPages,
-            files: files
+            resultPages: summary.resultPages, sizes: sizes
         ).make()
         files[BuildReport.htmlPath] = Array(report.html().utf8)
         files[BuildReport.jsonPath] = report.json()
         summary.report = report
         clock.lap("report", &summary)
-        summary.files = files.count + 1
-        summary.bytes = files.values.reduce(SiteWriter.markerContents.utf8.count) { $0 + $1.count }
-        return (files, summary)
+        // The small files last, in path order.
+        for path in files.keys.sorted(by: utf8Less) { try sink.put(path, files[path]!) }
+        summary.files = sizes.count + 3
+        summary.bytes =
+            sizes.values.reduce(SiteWriter.markerContents.utf8.count, +) + files[BuildReport.htmlPath]!.count
+            + files[BuildReport.jsonPath]!.count
+        return summary
     }
 
-    /// Builds and writes the site atomically to `output`.
+    /// Builds and writes the site atomically to `output`, streaming pages into a temporary folder
+    /// as they are made; the previous site stays as it was until the whole new one is there.
     public func write(to output: String) throws -> BuildSummary {
-        let writer = SiteWriter(output: output)
-        try writer.checkTarget()
-        var (files, summary) = try buildWithSummary()
-        progress?.update(phase: "Writing \(files.count) files", done: 0, total: 1)
-        var clock = PhaseClock()
-        summary.unchangedFiles = try writer.write(files)
-        files = [:]
-        clock.lap("write", &summary)
-        return summary
+        let site = try StreamingSite(writer: SiteWriter(output: output))
+        do {
+            var summary = try build(into: site)
+            progress?.update(phase: "Writing", done: 0, total: 1)
+            var clock = PhaseClock()
+            summary.unchangedFiles = try site.finish()
+            clock.lap("write", &summary)
+            return summary
+        } catch {
+            site.abandon()
+            throw error
+        }
+    }
+
+    /// The pages of one batch of work: their sizes by path, and what the builder needs to know.
+    struct RenderedBatch: Sendable {
+        var pages = 0
+        var withPages: [Int] = []
+        var sizes: [(String, Int)] = []
+
+        /// Streams `files` into the sink now, keeping only their sizes.
+        mutating func put(_ files: [(String, [UInt8])], into sink: some SiteSink) throws {
+            for (path, bytes) in files {
+                try sink.put(path, bytes)
+                sizes.append((path, bytes.count))
+            }
+        }
+    }
+
+    /// Runs `body` over `0..<count` cut into small ranges, on all cores, a window of ranges at a
+    /// time (so progress can be told between windows); the results in range order. The first
+    /// error thrown stops the work and is rethrown.
+    static func inBatches<T: Sendable>(
+        count: Int, _ body: @Sendable (Range<Int>) throws -> T, progress: (Int) -> Void
+    ) throws -> [T] {
+        let size = 32
+        let ranges = stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
+        let window = max(1, PrefixMapBuilder.System.coreCount * 8)
+        var results: [T] = []
+        results.reserveCapacity(ranges.count)
+        var start = 0
+        while start < ranges.count {
+            let slice = Array(ranges[start..<min(start + window, ranges.count)])
+            let made = Mutex<[Int: Result<T, any Error>]>([:])
+            DispatchQueue.concurrentPerform(iterations: slice.count) { i in
+                let result = Result { try body(slice[i]) }
+                made.withLock { $0[i] = result }
+            }
+            let all = made.withLock { $0 }
+            for i in slice.indices { results.append(try all[i]!.get()) }
+            start += slice.count
+            progress(slice.last!.upperBound)
+        }
+        return results
     }
 }
 

@@ -214,3 +214,25 @@ extension SiteBuilderTests {
         #expect(!String(decoding: all["search/phone/page/3/index.html"]!, as: UTF8.self).contains("more-results"))
     }
 }
+
+@Suite("Streaming a build into the site")
+struct StreamingBuildTests {
+    @Test("Pages rendered on all cores and streamed to disk give exactly the files of an in-memory build")
+    func streamedEqualsMemory() throws {
+        let content = SiteBuilderTests.listContent(resultPages: 2)
+        let templates = try SiteBuilderTests.templates
+        let memory = try SiteBuilder(content: content, templates: templates).build()
+        let output = try TestSupport.temporaryDirectory("stream").appendingPathComponent("site")
+        let summary = try SiteBuilder(content: content, templates: templates).write(to: output.path)
+        let tree = try TestSupport.tree(output)
+        #expect(tree.map(\.0) == ([SiteWriter.markerName] + memory.keys).sorted())
+        for (path, data) in tree where path != SiteWriter.markerName {
+            #expect([UInt8](data) == memory[path], "\(path)")
+        }
+        #expect(summary.files == tree.count)
+        #expect(summary.bytes == tree.reduce(0) { $0 + $1.1.count })
+        // Nothing changed: the site is left as it is.
+        let again = try SiteBuilder(content: content, templates: templates).write(to: output.path)
+        #expect(again.unchangedFiles == tree.count)
+    }
+}

@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Scale benchmark (release build): synthetic catalogues made deterministically from the sample, at
+10,000, 30,000 and 100,000 products (and as many suggestions), measured side by side with Pagefind
+indexing the same product pages in the same run.
+
+A synthetic product recombines real ones: the brand, first half of the name, categories, price
+(within ±20%) and image of one real product, the second half of the name and the description of
+another, and a heavy-tailed popularity. A suggestion is one to three consecutive words of a
+synthetic product's name (letters, digits and spaces only), with that product's first categories
+as its facets (so scopes have suggestions). site.json is the sample's, with minHits 1.
+
+For each size: clean build wall time and peak RSS, files and bytes, `typeahead check` time, a
+rebuild with nothing changed, Pagefind's indexing time and peak RSS on the same product pages (and
+the ratio), and, over HTTP in headless Chromium, the bytes (gzipped) loaded before the first
+suggestion and before the first results for a few typed texts.
+Usage: .venv/bin/python Benchmarks/scale.py [--sizes 10000,30000,100000] [--runs N] [--no-browser]
+"""
+import functools
+import gzip
+import http.server
+import json
+import os
+import random
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+sizes = [int(s) for s in arg("--sizes", "10000,30000,100000").split(",")]
+runs = int(arg("--runs", "1"))
+browser = "--no-browser" not in sys.argv
+subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True,
+               stdout=subprocess.DEVNULL)
+typeahead = os.path.join(root, ".build/release/typeahead")
+subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pagefind-bin"], check=True)
+work = tempfile.mkdtemp(prefix="typeahead-scale-")
+real = json.load(open(os.path.join(root, "Content", "products.json"), encoding="utf-8"))
+site_config = json.load(open(os.path.join(root, "Content", "site.json"), encoding="utf-8"))
+
+
+def make_content(n):
+    rng = random.Random(n)
+    folder = os.path.join(work, f"content-{n}")
+    os.makedirs(folder, exist_ok=True)
+    products, suggestions, seen = [], [], set()
+    for i in range(n):
+        a, b = real[i % len(real)], real[rng.randrange(len(real))]
+        wa, wb = a["name"].split(), b["name"].split()
+        name = " ".join(wa[: max(1, len(wa) // 2)] + wb[len(wb) // 2:])
+        product = {"objectID": f"{i:07d}", "name": name, "categories": a.get("categories", []),
+                   "description": b.get("description", ""), "popularity": int(100000 * rng.random() ** 6)}
+        for field in ("brand", "image"):
+            if field in a:
+                product[field] = a[field]
+        if isinstance(a.get("price"), (int, float)):
+            product["price"] = round(a["price"] * rng.uniform(0.8, 1.2), 2)
+        products.append(product)
+    while len(suggestions) < n:
+        product = products[rng.randrange(n)]
+        words = re.findall(r"[a-z0-9]+", product["name"].lower())
+        if not words:
+            continue
+        start = rng.randrange(len(words))
+        query = " ".join(words[start: start + rng.choice([1, 1, 2, 2, 3])])
+        if len(query) < 3 or query in seen:
+            continue
+        seen.add(query)
+        facets = [{"value": c, "count": 1} for c in product["categories"][:2]]
+        suggestions.append({"objectID": query, "query": query, "popularity": int(1000 * rng.random() ** 8),
+                            "instant_search": {"exact_nb_hits": 0, "facets": {"exact_matches": {"categories": facets}}}})
+    for name, records in (("products.json", products), ("query_suggestions.json", suggestions)):
+        with open(os.path.join(folder, name), "w", encoding="utf-8") as f:
+            f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False, sort_keys=True) for r in records) + "\n]\n")
+    config = dict(site_config, minHits=1)
+    json.dump(config, open(os.path.join(folder, "site.json"), "w"))
+    return folder
+
+
+def timed(command):
+    started = time.monotonic()
+    result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{command[0]} failed:\n{result.stderr[-2000:]}")
+    return time.monotonic() - started, int(result.stderr.strip().splitlines()[-1]) / 1024, result
+
+
+def tree(folder):
+    files = size = 0
+    for path, _, names in os.walk(folder):
+        for name in names:
+            files += 1
+            size += os.path.getsize(os.path.join(path, name))
+    return files, size
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+def page_bytes(site, texts):
+    """Gzipped bytes the page loads (from resource timing) until the first suggestion list and
+    until the first results, for each typed text."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/lib/chromium/chromium"
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
+        options.add_argument(a)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    cache = {}
+
+    def zipped(path):
+        if path not in cache:
+            full = os.path.join(site, path.lstrip("/"))
+            cache[path] = len(gzip.compress(open(full, "rb").read(), 6)) if os.path.isfile(full) else 0
+        return cache[path]
+
+    out = []
+    try:
+        for text in texts:
+            driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+            box = driver.find_element(By.ID, "typeahead-input")
+            box.click()
+            box.send_keys(text)
+            end = time.time() + 30
+            first_list = None
+            while time.time() < end:
+                if first_list is None and driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox li"):
+                    first_list = driver.execute_script("return performance.now()")
+                status = driver.find_element(By.ID, "typeahead-status").text
+                if "result" in status.lower():
+                    break
+                time.sleep(0.02)
+            now = driver.execute_script("return performance.now()")
+            entries = driver.execute_script(
+                "return [[0, location.pathname]].concat(performance.getEntriesByType('resource')"
+                ".map(e => [e.responseEnd, new URL(e.name).pathname]))")
+            before = lambda t: sum(zipped(p) for p, at in dict((p, at) for at, p in entries).items() if at <= t)
+            out.append((text, before(first_list or now), before(now)))
+    finally:
+        driver.quit()
+        server.shutdown()
+    return out
+
+
+print("| products | build | peak RSS | files | bytes | check | no-change rebuild | Pagefind | Pagefind RSS | build / Pagefind |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+details = []
+for n in sizes:
+    content = make_content(n)
+    site = os.path.join(work, f"site-{n}")
+    walls, peaks = [], []
+    for _ in range(runs):
+        shutil.rmtree(site, ignore_errors=True)
+        wall, peak, result = timed([typeahead, "build", "--content", content, "--output", site])
+        walls.append(wall)
+        peaks.append(peak)
+    phases = [line.strip() for line in result.stderr.splitlines() if "phases:" in line]
+    files, size = tree(site)
+    check, _, _ = timed([typeahead, "check", "--content", content, "--site", site])
+    rebuild, _, _ = timed([typeahead, "build", "--quiet", "--content", content, "--output", site])
+    pagefind_site = os.path.join(work, f"pagefind-{n}")
+    shutil.rmtree(pagefind_site, ignore_errors=True)
+    shutil.copytree(os.path.join(site, "products"), os.path.join(pagefind_site, "products"))
+    pf_walls, pf_peaks = [], []
+    for _ in range(runs):
+        shutil.rmtree(os.path.join(pagefind_site, "pagefind"), ignore_errors=True)
+        wall, peak, _ = timed([sys.executable, "-m", "pagefind_bin", "--site", pagefind_site])
+        pf_walls.append(wall)
+        pf_peaks.append(peak)
+    build, pf = statistics.median(walls), statistics.median(pf_walls)
+    print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {check:.1f} s | "
+          f"{rebuild:.1f} s | {pf:.1f} s | {max(pf_peaks):,.0f} MiB | {build / pf:.2f} |", flush=True)
+    details.append((n, phases))
+    if browser:
+        for text, first_list, first_results in page_bytes(site, ["ip", "samsung gal", "case iphone", "xqzt"]):
+            details.append((n, [f"typed {text!r}: {first_list / 1000:.0f} KB gzipped before the first suggestions, "
+                                f"{first_results / 1000:.0f} KB before the first results"]))
+    shutil.rmtree(site, ignore_errors=True)
+    shutil.rmtree(pagefind_site, ignore_errors=True)
+    shutil.rmtree(content, ignore_errors=True)
+print()
+for n, lines in details:
+    for line in lines:
+        print(f"- {n:,}: {line}")
+shutil.rmtree(work, ignore_errors=True)
