@@ -182,15 +182,20 @@ for n in sizes:
     print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {check:.1f} s | "
           f"{rebuild:.1f} s | {pf:.1f} s | {max(pf_peaks):,.0f} MiB | {build / pf:.2f} |", flush=True)
     details.append((n, phases))
+    print(f"  {n:,}: " + "; ".join(phases), flush=True)
     if browser:
         for text, first_list, first_results in page_bytes(site, ["ip", "samsung gal", "case iphone", "xqzt"]):
             details.append((n, [f"typed {text!r}: {first_list / 1000:.0f} KB gzipped before the first suggestions, "
                                 f"{first_results / 1000:.0f} KB before the first results"]))
-    shutil.rmtree(site, ignore_errors=True)
+    if "--keep" not in sys.argv:
+        shutil.rmtree(site, ignore_errors=True)
+        shutil.rmtree(content, ignore_errors=True)
     shutil.rmtree(pagefind_site, ignore_errors=True)
-    shutil.rmtree(content, ignore_errors=True)
 print()
 for n, lines in details:
     for line in lines:
         print(f"- {n:,}: {line}")
-shutil.rmtree(work, ignore_errors=True)
+if "--keep" in sys.argv:
+    print(f"(kept in {work})")
+else:
+    shutil.rmtree(work, ignore_errors=True)

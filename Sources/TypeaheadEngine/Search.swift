@@ -58,6 +58,13 @@ public struct SearchOutcome: Sendable {
     /// How many records match (`ranked.count` unless the search kept only the best).
     public var count: Int
     var matchers: [WordMatcher]
+
+    init(words: [String], ranked: [RankedRecord], count: Int, matchers: [WordMatcher]) {
+        self.words = words
+        self.ranked = ranked
+        self.count = count
+        self.matchers = matchers
+    }
 }
 
 /// Working memory for ranking, sized by the vocabulary once and reset sparsely after each query,
@@ -275,11 +282,12 @@ extension SearchIndex {
         let stride = Self.maximumQueryWords
         let single = n == 1
         let singleExactWord = exactWords[0]
+        let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
 
         occurrences.withUnsafeBufferPointer { occurrences in
             scratch.mask.withUnsafeBufferPointer { mask in
                 scratch.distances.withUnsafeBufferPointer { distances in
-                    forEachLoadedMatch(matchers, candidates: given, allowed: allowed, scratch: scratch) {
+                    forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
                         record, first, end in
                         for i in 0..<n {
                             typo[i] = Int.max
@@ -287,10 +295,13 @@ extension SearchIndex {
                             lastAttribute[i] = -1
                         }
                         // A query word is placed only by its best matches in this record
-                        // (ENGINE.md, version 2): first its smallest typo count…
+                        // (ENGINE.md, version 2): first its smallest typo count (and whether every
+                        // query word matches at all)…
+                        var seen: UInt32 = 0
                         for o in first..<end {
                             let word = Int(occurrences[o].word)
                             var bits = mask[word]
+                            seen |= bits
                             while bits != 0 {
                                 let i = bits.trailingZeroBitCount
                                 bits &= bits - 1
@@ -298,6 +309,7 @@ extension SearchIndex {
                                 if d < typo[i] { typo[i] = d }
                             }
                         }
+                        if seen != allBits { return }
                         // …then proximity, attribute and exact from the matches at that count.
                         for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
                         var bestAttribute = Int.max
@@ -366,15 +378,34 @@ extension SearchIndex {
     }
 
     /// The matching records of `matchers`, already loaded into `scratch`: `body(record, first, end)`
-    /// with the record's occurrences `first..<end`. `candidates`, when given, must contain every
-    /// match, each once; otherwise the postings of the rarest query word are the candidates.
+    /// with the record's occurrences `first..<end`.
     private func forEachLoadedMatch(
         _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
         _ body: (Int, Int, Int) -> Void
     ) {
-        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
         let n = matchers.count
         let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
+        occurrences.withUnsafeBufferPointer { occurrences in
+            scratch.mask.withUnsafeBufferPointer { mask in
+                forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
+                    record, first, end in
+                    // Some query word matches no word of the record: not a match.
+                    var seen: UInt32 = 0
+                    for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
+                    if seen == allBits { body(record, first, end) }
+                }
+            }
+        }
+    }
+
+    /// The records that may match `matchers`: `candidates` when given (they must contain every
+    /// match, each once), else the postings of the rarest query word; restricted to `allowed`, and
+    /// to records that have the first letters the query words need.
+    private func forEachCandidate(
+        _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
+        _ body: (Int, Int, Int) -> Void
+    ) {
+        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
         // A typo-free query word (1-3 characters) needs a record word that starts like it; a word
         // allowed one typo needs one with its first letter (a first-letter typo counts as two).
         var needInitials: UInt64 = 0
@@ -384,26 +415,14 @@ extension SearchIndex {
             needInitials |= initial
             if matcher.maxTypos == 0 { needBigrams |= bigram }
         }
-        occurrences.withUnsafeBufferPointer { occurrences in
-            occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
-                scratch.mask.withUnsafeBufferPointer { mask in
-                    for candidate in candidates {
-                        let record = Int(candidate)
-                        if let allowed, !allowed[record] { continue }
-                        if initials[record] & needInitials != needInitials
-                            || bigrams[record] & needBigrams != needBigrams
-                        {
-                            continue
-                        }
-                        let first = Int(occurrenceStart[record])
-                        let end = Int(occurrenceStart[record + 1])
-                        // Some query word matches no word of the record: not a match.
-                        var seen: UInt32 = 0
-                        for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
-                        if seen != allBits { continue }
-                        body(record, first, end)
-                    }
+        occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
+            for candidate in candidates {
+                let record = Int(candidate)
+                if let allowed, !allowed[record] { continue }
+                if initials[record] & needInitials != needInitials || bigrams[record] & needBigrams != needBigrams {
+                    continue
                 }
+                body(record, Int(occurrenceStart[record]), Int(occurrenceStart[record + 1]))
             }
         }
     }

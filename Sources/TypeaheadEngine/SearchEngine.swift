@@ -176,9 +176,7 @@ public final class SearchEngine: Sendable {
     /// One page (`only`), or every page up to `nbPages` when `only` is nil (at least one, maybe empty).
     private func search(_ request: SearchRequest, pages only: Int?, limit: Int = .max) -> [SearchPage] {
         let index = index(request.index)
-        let perPage =
-            request.hitsPerPage
-            ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
+        let perPage = hitsPerPage(request)
         let scratch =
             scratches.withLock { $0[request.index]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
         // The suggestions index holds only the suggestions that lead somewhere (vetted per scope).
@@ -192,6 +190,55 @@ public final class SearchEngine: Sendable {
             request.query, allowed: restriction, typoTolerance: request.typoTolerance,
             prefixLast: request.queryType == .prefixLast, best: needed, scratch: scratch)
         scratches.withLock { $0[request.index, default: []].append(scratch) }
+        return pages(request, outcome: outcome, only: only, limit: limit)
+    }
+
+    /// The first `count` pages of a products query in each of `scopes` (nil: unscoped), from one
+    /// ranking of its matches: what the build's static result pages need for a suggestion and
+    /// every scope it is offered in. `request.filter` is ignored.
+    public func firstPages(_ request: SearchRequest, count: Int, scopes: [Scope?]) -> [[SearchPage]] {
+        precondition(request.index == .products)
+        let index = products
+        let perPage = hitsPerPage(request)
+        let scratch =
+            scratches.withLock { $0[.products]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
+        let (words, matchers) = index.queryMatchers(
+            request.query, typoTolerance: request.typoTolerance, prefixLast: request.queryType == .prefixLast)
+        let all = index.rank(matchers, allowed: nil, scratch: scratch)
+        scratches.withLock { $0[.products, default: []].append(scratch) }
+        let needed = min(Self.paginationLimit, count * perPage)
+        return scopes.map { scope -> [SearchPage] in
+            let mask: [Bool]? = scope.map { self.allowed(.products, $0) }
+            var top = [RankedRecord]()
+            var matching = 0
+            if needed <= 64 {
+                var best = TopK(k: needed)
+                for record in all where mask?[record.record] ?? true {
+                    matching += 1
+                    best.add(record)
+                }
+                top = best.ranked
+            } else {
+                top = all.filter { mask?[$0.record] ?? true }
+                matching = top.count
+                top.sort { $0.precedes($1) }
+                if top.count > needed { top.removeLast(top.count - needed) }
+            }
+            var scoped = request
+            scoped.filter = scope
+            let outcome = SearchOutcome(words: words, ranked: top, count: matching, matchers: matchers)
+            return pages(scoped, outcome: outcome, only: nil, limit: count)
+        }
+    }
+
+    private func hitsPerPage(_ request: SearchRequest) -> Int {
+        request.hitsPerPage ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
+    }
+
+    /// The pages of an answer: one (`only`), or up to `limit` from the first (at least one).
+    private func pages(_ request: SearchRequest, outcome: SearchOutcome, only: Int?, limit: Int) -> [SearchPage] {
+        let index = index(request.index)
+        let perPage = hitsPerPage(request)
         let nbHits = outcome.count
         let nbPages = Self.pageCount(hits: nbHits, hitsPerPage: perPage)
         // Hits beyond paginationLimitedTo are never returned.

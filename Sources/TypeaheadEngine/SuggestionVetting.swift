@@ -29,14 +29,25 @@ public struct SuggestionVetting: Sendable {
 }
 
 extension SearchEngine {
-    /// The vetting of the suggestions for `scope` (nil: the unscoped index), computed once per
-    /// scope on all cores: one products search per suggestion in the scope, counted, not ranked.
+    /// The vetting of the suggestions for `scope` (nil: the unscoped index), computed once: the
+    /// first time any is asked for, the unscoped index and every configured scope are vetted
+    /// together, on all cores, with one products search per suggestion (counted, not ranked).
     public func vetting(_ scope: Scope?) -> SuggestionVetting {
-        let key = ByteKey(scope.map { "\($0.attribute)\u{0}\($0.value)" } ?? "")
+        let key = Self.vettingKey(scope)
         if let cached = vettingCache.withLock({ $0[key] }) { return cached }
-        let made = computeVetting(scope)
-        vettingCache.withLock { $0[key] = made }
-        return made
+        var scopes: [Scope?] = [nil] + content.config.scopes.map(Optional.some)
+        if let scope, !content.config.scopes.contains(scope) { scopes = [scope] }
+        let made = computeVettings(scopes)
+        vettingCache.withLock { cache in
+            for vetting in made where cache[Self.vettingKey(vetting.scope)] == nil {
+                cache[Self.vettingKey(vetting.scope)] = vetting
+            }
+        }
+        return vettingCache.withLock { $0[key]! }
+    }
+
+    private static func vettingKey(_ scope: Scope?) -> ByteKey {
+        ByteKey(scope.map { "\($0.attribute)\u{0}\($0.value)" } ?? "")
     }
 
     /// Which suggestions the suggestions index holds for `scope` (nil: none): the vetted ones.
@@ -44,27 +55,38 @@ extension SearchEngine {
         vetting(scope).offered
     }
 
-    private func computeVetting(_ scope: Scope?) -> SuggestionVetting {
+    private func computeVettings(_ scopes: [Scope?]) -> [SuggestionVetting] {
         let minHits = content.config.minHits
-        let members = scope.map { allowed(.suggestions, $0) }
-        let productFilter = scope.map { allowed(.products, $0) }
+        let members = scopes.map { $0.map { allowed(.suggestions, $0) } }
+        let filters = scopes.map { $0.map { allowed(.products, $0) } }
         let count = content.suggestions.count
         let chunks = max(1, min(count, PrefixMapBuilder.System.coreCount * 8))
         let queries = content.suggestions.map(\.query)
         let products = self.products
-        // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…
-        let results = Mutex([[Int?]](repeating: [], count: chunks))
+        // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…: for each, its hits in every
+        // scope that lists it, from one walk over its matches.
+        let results = Mutex([[[Int?]]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: products.vocabularySize)
-            let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Int? in
-                members?[s] ?? true ? products.count(queries[s], allowed: productFilter, scratch: scratch) : nil
+            let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> [Int?] in
+                let asked = scopes.indices.map { members[$0]?[s] ?? true }
+                guard asked.contains(true) else { return asked.map { _ in nil } }
+                var hits = [Int](repeating: 0, count: scopes.count)
+                products.forEachMatch(
+                    queries[s], allowed: nil, typoTolerance: true, prefixLast: true, scratch: scratch
+                ) { record in
+                    for k in scopes.indices where filters[k]?[record] ?? true { hits[k] += 1 }
+                }
+                return scopes.indices.map { asked[$0] ? hits[$0] : nil }
             }
             results.withLock { $0[chunk] = counts }
         }
         let byChunk = results.withLock { $0 }
-        let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks] }
-        return SuggestionVetting(
-            scope: scope, minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
+        return scopes.indices.map { k in
+            let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks][k] }
+            return SuggestionVetting(
+                scope: scopes[k], minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
+        }
     }
 }
 

@@ -67,11 +67,25 @@ struct ResultPages {
     func render(
         _ suggestion: Suggestion, scope: Scope?
     ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
+        try render(suggestion, scopes: [scope])[0]
+    }
+
+    /// The pages of one suggestion in each of `scopes` (nil: unscoped), from one ranking of its
+    /// matches; nil for a scope where it has no hit.
+    func render(
+        _ suggestion: Suggestion, scopes: [Scope?]
+    ) throws -> [(pages: Int, hits: Int, files: [(String, [UInt8])])?] {
+        let lists = engine.firstPages(
+            SearchRequest(index: .products, query: suggestion.query, attributesToHighlight: ["name"]),
+            count: engine.content.config.resultPages, scopes: scopes)
+        return try zip(scopes, lists).map { scope, pages in try render(suggestion, scope: scope, pages: pages) }
+    }
+
+    private func render(
+        _ suggestion: Suggestion, scope: Scope?, pages: [SearchPage]
+    ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
         var files: [(String, [UInt8])] = []
         let config = engine.content.config
-        let pages = engine.firstPages(
-            SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: ["name"]),
-            count: config.resultPages)
         guard let first = pages.first, first.nbHits > 0 else { return nil }
         let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
         let scopeSlug = scope.map(ResultPaths.scopeSlug)

@@ -115,16 +115,16 @@ public struct SiteBuilder {
                 suggestionSlugs: suggestionSlugs)
             var made = RenderedBatch()
             for s in range {
-                if vetting.offered[s], let rendered = try pages.render(suggestions[s], scope: nil) {
+                // One ranking for the suggestion, sliced for each scope it is offered in.
+                let scopes: [Scope?] =
+                    (vetting.offered[s] ? [nil] : [])
+                    + zip(config.scopes, scopeVettings).filter { $0.1.offered[s] }.map { Optional($0.0) }
+                if scopes.isEmpty { continue }
+                for (scope, rendered) in zip(scopes, try pages.render(suggestions[s], scopes: scopes)) {
+                    guard let rendered else { continue }
                     made.pages += rendered.pages
-                    made.withPages.append(s)
+                    if scope == nil { made.withPages.append(s) }
                     try made.put(rendered.files, into: sink)
-                }
-                for (scope, scoped) in zip(config.scopes, scopeVettings) where scoped.offered[s] {
-                    if let rendered = try pages.render(suggestions[s], scope: scope) {
-                        made.pages += rendered.pages
-                        try made.put(rendered.files, into: sink)
-                    }
                 }
             }
             return made
