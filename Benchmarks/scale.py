@@ -6,7 +6,8 @@ indexing the same product pages in the same run.
 A synthetic product recombines real ones: the brand, first half of the name, categories, price
 (within ±20%) and image of one real product, the second half of the name and the description of
 another, and a heavy-tailed popularity. A suggestion is one to three consecutive words of a
-synthetic product's name (letters, digits and spaces only), with that product's first categories
+synthetic product's name (letters, digits and spaces only; 30% skip words between them, so there are
+always new ones), with that product's first categories
 as its facets (so scopes have suggestions). site.json is the sample's, with minHits 1.
 
 For each size: clean build wall time and peak RSS, files and bytes, `typeahead check` time, a
@@ -66,8 +67,13 @@ def make_content(n):
         words = re.findall(r"[a-z0-9]+", product["name"].lower())
         if not words:
             continue
-        start = rng.randrange(len(words))
-        query = " ".join(words[start: start + rng.choice([1, 1, 2, 2, 3])])
+        if rng.random() < 0.7:
+            start = rng.randrange(len(words))
+            query = " ".join(words[start: start + rng.choice([1, 1, 2, 2, 3])])
+        else:
+            # Words of the name in their order, not all next to each other: there are always new ones.
+            picked = sorted(rng.sample(range(len(words)), min(len(words), rng.choice([2, 3]))))
+            query = " ".join(words[k] for k in picked)
         if len(query) < 3 or query in seen:
             continue
         seen.add(query)

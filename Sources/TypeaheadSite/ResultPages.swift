@@ -27,20 +27,7 @@ public enum ResultPaths {
     /// The search page's state for a query (and scope) in its URL hash, `q=…&scope=…`, encoded as
     /// `URLSearchParams` reads it (spaces as `+`, everything but unreserved characters as `%XX`).
     public static func searchHash(query: String, scope: Scope?) -> String {
-        func encode(_ text: String) -> String {
-            var result = ""
-            for byte in text.utf8 {
-                switch byte {
-                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                    UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."),
-                    UInt8(ascii: "*"):
-                    result.unicodeScalars.append(Unicode.Scalar(byte))
-                case UInt8(ascii: " "): result += "+"
-                default: result += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
-                }
-            }
-            return result
-        }
+        let encode = { (text: String) in PercentEncoding.encode(text, keeping: "*-._", spaceAsPlus: true) }
         return "q=" + encode(query) + (scope.map { "&scope=" + encode($0.filter) } ?? "")
     }
 
@@ -48,11 +35,6 @@ public enum ResultPaths {
     public static func scopeSlug(_ scope: Scope) -> String { Slug.make(scope.filter) }
 }
 
-extension String {
-    fileprivate func leftPadded(to width: Int) -> String {
-        String(repeating: "0", count: max(0, width - count)) + self
-    }
-}
 
 /// Renders the static result pages of every suggestion that has at least one product hit: the
 /// first `resultPages` pages of its list (site.json, default 1).

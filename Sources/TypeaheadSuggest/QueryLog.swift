@@ -170,17 +170,21 @@ public enum QueryLog {
         }
         var entries: [LogEntry] = []
         for (i, search) in searches.enumerated() {
-            let place = "searches[\(i)]"
-            guard case .string(let query)? = search["search"] ?? search["query"] else {
-                problems.issues.append(
-                    ContentIssue(file: problems.file, record: place, field: "search", message: "expected a string"))
-                continue
-            }
-            if let count = count(search["count"], at: place, &problems) {
-                entries.append(LogEntry(query: query, count: count))
-            }
+            if let entry = entry(search, at: "searches[\(i)]", queryField: "search", &problems) { entries.append(entry) }
         }
         return entries
+    }
+
+    /// One `{query or search, count}` object of a JSON log.
+    private static func entry(
+        _ value: JSONValue, at place: String, queryField: String, _ problems: inout Problems
+    ) -> LogEntry? {
+        guard case .string(let query)? = value["search"] ?? value["query"] else {
+            problems.issues.append(
+                ContentIssue(file: problems.file, record: place, field: queryField, message: "expected a string"))
+            return nil
+        }
+        return count(value["count"], at: place, &problems).map { LogEntry(query: query, count: $0) }
     }
 
     private static func readLines(_ bytes: [UInt8], _ problems: inout Problems) -> [LogEntry] {
@@ -200,14 +204,7 @@ public enum QueryLog {
                         message: "malformed JSON at column \(error.column): \(error.message)"))
                 continue
             }
-            guard case .string(let query)? = value["query"] ?? value["search"] else {
-                problems.issues.append(
-                    ContentIssue(file: problems.file, record: place, field: "query", message: "expected a string"))
-                continue
-            }
-            if let count = count(value["count"], at: place, &problems) {
-                entries.append(LogEntry(query: query, count: count))
-            }
+            if let entry = entry(value, at: place, queryField: "query", &problems) { entries.append(entry) }
         }
         return entries
     }
