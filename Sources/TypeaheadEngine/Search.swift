@@ -58,13 +58,6 @@ public struct SearchOutcome: Sendable {
     /// How many records match (`ranked.count` unless the search kept only the best).
     public var count: Int
     var matchers: [WordMatcher]
-
-    init(words: [String], ranked: [RankedRecord], count: Int, matchers: [WordMatcher]) {
-        self.words = words
-        self.ranked = ranked
-        self.count = count
-        self.matchers = matchers
-    }
 }
 
 /// Working memory for ranking, sized by the vocabulary once and reset sparsely after each query,

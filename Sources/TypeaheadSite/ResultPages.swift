@@ -35,7 +35,6 @@ public enum ResultPaths {
     public static func scopeSlug(_ scope: Scope) -> String { Slug.make(scope.filter) }
 }
 
-
 /// Renders the static result pages of every suggestion that has at least one product hit: the
 /// first `resultPages` pages of its list (site.json, default 1).
 struct ResultPages {

@@ -170,7 +170,9 @@ public enum QueryLog {
         }
         var entries: [LogEntry] = []
         for (i, search) in searches.enumerated() {
-            if let entry = entry(search, at: "searches[\(i)]", queryField: "search", &problems) { entries.append(entry) }
+            if let entry = entry(search, at: "searches[\(i)]", queryField: "search", &problems) {
+                entries.append(entry)
+            }
         }
         return entries
     }
