@@ -68,53 +68,27 @@ public struct SiteChecker {
         let scopes: [Scope?] = [nil] + config.scopes.map(Optional.some)
         var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
         let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
-        for (s, suggestion) in content.suggestions.enumerated() {
-            let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
-            for (k, scope) in scopes.enumerated() {
-                if let scope,
-                    !(suggestion.exactMatches[scope.attribute]?.contains(where: {
-                        $0.utf8.elementsEqual(scope.value.utf8)
-                    }) ?? false)
-                {
-                    continue
-                }
-                let scopeSlug = scope.map(ResultPaths.scopeSlug)
-                let pages = engine.firstPages(
-                    SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []),
-                    count: config.resultPages)
-                let nbHits = pages.first?.nbHits ?? 0
-                offered[k][s] = nbHits >= config.minHits
-                // The first resultPages pages are static; none past them.
-                let nbPages =
-                    offered[k][s] && nbHits > 0
-                    ? ResultPaths.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
-                for page in pages where nbPages > 0 {
-                    let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
-                    let expected = page.hits.map { content.products[$0.record].objectID }
-                    report.resultPages += 1
-                    guard let html = read(file) else {
-                        report.differ(
-                            "result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing",
-                            limit: shownDifferences)
-                        continue
-                    }
-                    let found = Self.objectIDs(inResultPage: html)
-                    if found != expected {
-                        report.differ(
-                            "result page \(file): expected \(Self.list(expected)), found \(Self.list(found))",
-                            limit: shownDifferences)
-                    }
-                }
-                // No page past the last, and no pages at all for a suggestion left out.
-                let extra = ResultPaths.file(
-                    suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
-                if FileManager.default.fileExists(atPath: path(extra)) {
-                    let why = nbPages > 0 ? "has \(nbPages) pages" : "has \(nbHits) hits, minHits is \(config.minHits)"
-                    report.differ(
-                        "result page \(extra) should not exist (\"\(suggestion.query)\" \(why))",
-                        limit: shownDifferences)
-                }
+        // Suggestions are checked on all cores, a batch at a time; their findings are merged in
+        // suggestion order, so the report is the same as a serial check's.
+        let checkedContent = self.content
+        let reader = self.reader
+        let batches = try? SiteBuilder.inBatches(count: checkedContent.suggestions.count) { range in
+            var checked = CheckedBatch()
+            for s in range {
+                checked.add(
+                    Self.checkPages(
+                        of: s, content: checkedContent, engine: engine, scopes: scopes,
+                        slug: suggestionSlugs[ByteKey(checkedContent.suggestions[s].objectID)]!, reader: reader))
             }
+            return checked
+        } progress: { _ in
+        }
+        for batch in batches ?? [] {
+            report.resultPages += batch.pages
+            for (s, flags) in batch.offered {
+                for (k, flag) in flags.enumerated() where flag { offered[k][s] = true }
+            }
+            for difference in batch.differences { report.differ(difference, limit: shownDifferences) }
         }
         checkSuggestionsIndex(offered: offered, scopes: scopes, report: &report)
 
@@ -207,6 +181,73 @@ public struct SiteChecker {
             report.differ(
                 "\(SuggestionsIndex.path): \"\(key)\" is no suggestion of the content", limit: shownDifferences)
         }
+    }
+
+    /// What checking a batch of suggestions' pages found.
+    struct CheckedBatch: Sendable {
+        var pages = 0
+        var offered: [(Int, [Bool])] = []
+        var differences: [String] = []
+
+        mutating func add(_ one: (suggestion: Int, offered: [Bool], pages: Int, differences: [String])) {
+            pages += one.pages
+            offered.append((one.suggestion, one.offered))
+            differences += one.differences
+        }
+    }
+
+    /// The static pages of suggestion `s` in every scope that lists it, against the engine asked
+    /// afresh; and whether it is offered in each scope (its hits reach `minHits`).
+    static func checkPages(
+        of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader
+    ) -> (suggestion: Int, offered: [Bool], pages: Int, differences: [String]) {
+        let config = content.config
+        let suggestion = content.suggestions[s]
+        var offered = [Bool](repeating: false, count: scopes.count)
+        var checkedPages = 0
+        var differences: [String] = []
+        for (k, scope) in scopes.enumerated() {
+            if let scope,
+                !(suggestion.exactMatches[scope.attribute]?.contains(where: {
+                    $0.utf8.elementsEqual(scope.value.utf8)
+                }) ?? false)
+            {
+                continue
+            }
+            let scopeSlug = scope.map(ResultPaths.scopeSlug)
+            let pages = engine.firstPages(
+                SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []),
+                count: config.resultPages)
+            let nbHits = pages.first?.nbHits ?? 0
+            offered[k] = nbHits >= config.minHits
+            // The first resultPages pages are static; none past them.
+            let nbPages =
+                offered[k] && nbHits > 0
+                ? ResultPaths.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
+            for page in pages where nbPages > 0 {
+                let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
+                let expected = page.hits.map { content.products[$0.record].objectID }
+                checkedPages += 1
+                guard let html = reader.read(file) else {
+                    differences.append(
+                        "result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing"
+                    )
+                    continue
+                }
+                let found = objectIDs(inResultPage: html)
+                if found != expected {
+                    differences.append("result page \(file): expected \(list(expected)), found \(list(found))")
+                }
+            }
+            // No page past the last, and no pages at all for a suggestion left out.
+            let extra = ResultPaths.file(
+                suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
+            if FileManager.default.fileExists(atPath: reader.path(extra)) {
+                let why = nbPages > 0 ? "has \(nbPages) pages" : "has \(nbHits) hits, minHits is \(config.minHits)"
+                differences.append("result page \(extra) should not exist (\"\(suggestion.query)\" \(why))")
+            }
+        }
+        return (s, offered, checkedPages, differences)
     }
 
     // MARK: - Reading the site

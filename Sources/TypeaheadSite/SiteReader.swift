@@ -4,7 +4,7 @@ import TypeaheadModel
 
 /// Reads back what a built site holds: its embedded data, prefix-map shards and files. Shared by
 /// `typeahead check` and `typeahead diff`, so both read a site the same way.
-public struct SiteReader {
+public struct SiteReader: Sendable {
     public var site: String
 
     public init(site: String) {
