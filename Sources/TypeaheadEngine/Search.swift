@@ -49,6 +49,29 @@ public struct RankedRecord: Sendable, Equatable {
     }
 }
 
+extension RankedRecord {
+    /// The best `k` of `records` that pass `include`, in rank order, and how many passed: a small `k`
+    /// is kept in order as the records stream past, a large one sorted.
+    static func best(
+        _ k: Int, of records: [RankedRecord], where include: (RankedRecord) -> Bool = { _ in true }
+    ) -> (ranked: [RankedRecord], count: Int) {
+        if k <= 64 {
+            var top = TopK(k: k)
+            var count = 0
+            for record in records where include(record) {
+                count += 1
+                top.add(record)
+            }
+            return (top.ranked, count)
+        }
+        var kept = records.filter(include)
+        let count = kept.count
+        kept.sort { $0.precedes($1) }
+        if kept.count > k { kept.removeLast(kept.count - k) }
+        return (kept, count)
+    }
+}
+
 /// The answer of an index to a query: every matching record, ranked.
 public struct SearchOutcome: Sendable {
     /// The normalised query words.
@@ -138,27 +161,7 @@ extension SearchIndex {
     ) -> SearchOutcome {
         let (words, matchers) = queryMatchers(query, typoTolerance: typoTolerance, prefixLast: prefixLast)
         let scratch = scratch ?? SearchScratch(vocabularySize: self.words.count)
-        var ranked: [RankedRecord] = []
-        var count = 0
-        if best <= 64 {
-            // A handful kept in order while the rest stream past: no sort of every match.
-            var top = TopK(k: best)
-            rankEach(matchers, allowed: allowed, scratch: scratch) {
-                count += 1
-                top.add($0)
-            }
-            ranked = top.ranked
-        } else {
-            ranked = rank(matchers, allowed: allowed, scratch: scratch)
-            count = ranked.count
-            if ranked.count > best {
-                // Partial order: the best `best` first, sorted; the rest dropped.
-                ranked.sort { $0.precedes($1) }
-                ranked.removeLast(ranked.count - best)
-            } else {
-                ranked.sort { $0.precedes($1) }
-            }
-        }
+        let (ranked, count) = RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
         return SearchOutcome(words: words, ranked: ranked, count: count, matchers: matchers)
     }
 

@@ -209,21 +209,7 @@ public final class SearchEngine: Sendable {
         let needed = min(Self.paginationLimit, count * perPage)
         return scopes.map { scope -> [SearchPage] in
             let mask: [Bool]? = scope.map { self.allowed(.products, $0) }
-            var top = [RankedRecord]()
-            var matching = 0
-            if needed <= 64 {
-                var best = TopK(k: needed)
-                for record in all where mask?[record.record] ?? true {
-                    matching += 1
-                    best.add(record)
-                }
-                top = best.ranked
-            } else {
-                top = all.filter { mask?[$0.record] ?? true }
-                matching = top.count
-                top.sort { $0.precedes($1) }
-                if top.count > needed { top.removeLast(top.count - needed) }
-            }
+            let (top, matching) = RankedRecord.best(needed, of: all) { mask?[$0.record] ?? true }
             var scoped = request
             scoped.filter = scope
             let outcome = SearchOutcome(words: words, ranked: top, count: matching, matchers: matchers)

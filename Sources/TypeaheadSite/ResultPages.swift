@@ -43,14 +43,6 @@ struct ResultPages {
     var productSlugs: [ByteKey: String]
     var suggestionSlugs: [ByteKey: String]
 
-    /// Renders the pages of one suggestion (for one scope, or none); returns how many pages, hits,
-    /// and the files, or nil when it has no hit.
-    func render(
-        _ suggestion: Suggestion, scope: Scope?
-    ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
-        try render(suggestion, scopes: [scope])[0]
-    }
-
     /// The pages of one suggestion in each of `scopes` (nil: unscoped), from one ranking of its
     /// matches; nil for a scope where it has no hit.
     func render(

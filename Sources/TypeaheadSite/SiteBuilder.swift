@@ -211,11 +211,13 @@ public struct SiteBuilder {
         summary.report = report
         clock.lap("report", &summary)
         // The small files last, in path order.
-        for path in files.keys.sorted(by: utf8Less) { try sink.put(path, files[path]!) }
-        summary.files = sizes.count + 3
-        summary.bytes =
-            sizes.values.reduce(SiteWriter.markerContents.utf8.count, +) + files[BuildReport.htmlPath]!.count
-            + files[BuildReport.jsonPath]!.count
+        for path in files.keys.sorted(by: utf8Less) {
+            try sink.put(path, files[path]!)
+            sizes[path] = files[path]!.count
+        }
+        // And the marker, which the writer adds.
+        summary.files = sizes.count + 1
+        summary.bytes = sizes.values.reduce(SiteWriter.markerContents.utf8.count, +)
         return summary
     }
 
