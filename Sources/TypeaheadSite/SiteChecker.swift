@@ -72,18 +72,23 @@ public struct SiteChecker {
         // suggestion order, so the report is the same as a serial check's.
         let checkedContent = self.content
         let reader = self.reader
-        let batches = try? SiteBuilder.inBatches(count: checkedContent.suggestions.count) { range in
-            var checked = CheckedBatch()
-            for s in range {
-                checked.add(
-                    Self.checkPages(
-                        of: s, content: checkedContent, engine: engine, scopes: scopes,
-                        slug: suggestionSlugs[ByteKey(checkedContent.suggestions[s].objectID)]!, reader: reader))
+        let batches: [CheckedBatch]
+        do {
+            batches = try SiteBuilder.inBatches(count: checkedContent.suggestions.count) { range in
+                var checked = CheckedBatch()
+                for s in range {
+                    checked.add(
+                        Self.checkPages(
+                            of: s, content: checkedContent, engine: engine, scopes: scopes,
+                            slug: suggestionSlugs[ByteKey(checkedContent.suggestions[s].objectID)]!, reader: reader))
+                }
+                return checked
+            } progress: { _ in
             }
-            return checked
-        } progress: { _ in
+        } catch {
+            throw Unreadable(description: "checking the result pages: \(error)")
         }
-        for batch in batches ?? [] {
+        for batch in batches {
             report.resultPages += batch.pages
             for (s, flags) in batch.offered {
                 for (k, flag) in flags.enumerated() where flag { offered[k][s] = true }
@@ -93,16 +98,15 @@ public struct SiteChecker {
         checkSuggestionsIndex(offered: offered, scopes: scopes, report: &report)
 
         // MARK: Prefix maps
-        let expectedScopes = scopes
         let foundScopes: [Scope?] = maps.map { map in
             guard let attribute = map["scope"]?["attribute"]?.stringValue,
                 let value = map["scope"]?["value"]?.stringValue
             else { return nil }
             return Scope(attribute: attribute, value: value)
         }
-        if foundScopes != expectedScopes {
+        if foundScopes != scopes {
             report.differ(
-                "prefix maps: expected maps for \(expectedScopes.map { $0?.filter ?? "(all)" }), found \(foundScopes.map { $0?.filter ?? "(all)" })",
+                "prefix maps: expected maps for \(scopes.map { $0?.filter ?? "(all)" }), found \(foundScopes.map { $0?.filter ?? "(all)" })",
                 limit: shownDifferences)
         }
         let perKey = config.suggestionsPerKey
@@ -111,7 +115,7 @@ public struct SiteChecker {
             report.maps += 1
             let name = scope?.filter ?? "(all)"
             // The suggestions index holds the vetted suggestions only, as proven above.
-            let allowed = expectedScopes.firstIndex(of: scope).map { offered[$0] } ?? offered[0]
+            let allowed = scopes.firstIndex(of: scope).map { offered[$0] } ?? offered[0]
             var found = readMap(map, name: name, report: &report)
             found[""] = map["empty"].map(Self.strings) ?? []
             let expectedKeys = Self.keys(
