@@ -100,7 +100,7 @@ struct ResultPages {
                     // After the last static page: how many more the search page shows, and a link to it.
                     "more": last && first.nbHits > shown
                         ? [
-                            "count": .int(first.nbHits - shown),
+                            "count": .int(first.nbHits - shown), "shown": .int(shown),
                             "href": .string(
                                 root + "index.html#" + ResultPaths.searchHash(query: suggestion.query, scope: scope)),
                         ] : .null,

@@ -185,7 +185,7 @@ extension SiteBuilderTests {
         let pages = files.keys.filter { $0.hasPrefix("search/") }.sorted()
         #expect(pages == ["search/odd/index.html", "search/phone-7-da1ab7a4/index.html", "search/phone/index.html"])
         let html = String(decoding: files["search/phone/index.html"]!, as: UTF8.self)
-        #expect(html.contains("25 results · page 1 of 1"))
+        #expect(html.contains("25 results · the first 10 here"))
         #expect(!html.contains("rel=\"next\""))
         #expect(
             html.contains(
