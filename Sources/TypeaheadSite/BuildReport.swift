@@ -138,8 +138,8 @@ struct ReportMaker {
         if path.hasPrefix("search/") || path.hasPrefix("scopes/") { return "result pages" }
         if path.hasPrefix("products/") { return "product pages" }
         if path.hasPrefix("shards/") { return "prefix-map shards" }
-        if path == ClientIndex.path { return "client index" }
-        if path == SuggestionsIndex.path { return "suggestions index" }
+        if path.hasPrefix("data/products/") { return "client index" }
+        if path.hasPrefix("data/suggestions/") { return "suggestions index" }
         if path.hasPrefix("assets/") { return "assets" }
         return "other"
     }

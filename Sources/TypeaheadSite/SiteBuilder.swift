@@ -138,11 +138,12 @@ public struct SiteBuilder {
         }
         clock.lap("result pages", &summary)
 
-        let clientIndex = ClientIndex.write(content: content, productSlugs: slugs)
-        files[ClientIndex.path] = clientIndex
-        files[SuggestionsIndex.path] = SuggestionsIndex.write(
-            content: content, vetting: vetting, scopes: scopeVettings)
-        summary.clientIndexBytes = clientIndex.count
+        let productsIndex = ShardedIndex.products(engine: engine, productSlugs: slugs)
+        let suggestionsIndex = ShardedIndex.suggestions(
+            engine: engine, offered: vetting.offered,
+            scopes: zip(config.scopes, scopeVettings.map(\.offered)).map { ($0, $1) })
+        for (path, bytes) in productsIndex.files + suggestionsIndex.files { files[path] = bytes }
+        summary.clientIndexBytes = productsIndex.bytes + suggestionsIndex.bytes
         clock.lap("client index", &summary)
 
         // The front page: search box data, popular suggestions (links without JavaScript), and the
@@ -174,7 +175,8 @@ public struct SiteBuilder {
                     config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
                 "dataJSON": .string(
                     SiteData.json(
-                        layouts: layouts, content: content, suggestionSlugs: suggestionSlugs, withPages: withPages)),
+                        layouts: layouts, content: content, suggestionSlugs: suggestionSlugs, withPages: withPages,
+                        products: productsIndex.manifest, suggestions: suggestionsIndex.manifest)),
             ])
         files["index.html"] = Array(try renderer.render(name: "index", data: index).utf8)
 
@@ -297,7 +299,8 @@ struct PhaseClock {
 /// name, and where result pages are.
 enum SiteData {
     static func json(
-        layouts: [PrefixMapLayout], content: Content, suggestionSlugs: [ByteKey: String], withPages: [ByteKey: Bool]
+        layouts: [PrefixMapLayout], content: Content, suggestionSlugs: [ByteKey: String], withPages: [ByteKey: Bool],
+        products: JSONValue, suggestions: JSONValue
     ) -> String {
         let byID = Dictionary(
             content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })
@@ -320,8 +323,8 @@ enum SiteData {
             "hitsPerPage": .number(Double(config.hitsPerPage)),
             "maps": .array(maps),
             "queries": .object(queries),
-            "clientIndex": .string(ClientIndex.path),
-            "suggestionsIndex": .string(SuggestionsIndex.path),
+            "products": products,
+            "suggestions": suggestions,
             "currency": .string(config.currency),
         ])
         return JSONWriter.string(data, scriptSafe: true)

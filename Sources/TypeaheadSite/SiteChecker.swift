@@ -95,7 +95,7 @@ public struct SiteChecker {
             }
             for difference in batch.differences { report.differ(difference, limit: shownDifferences) }
         }
-        checkSuggestionsIndex(offered: offered, scopes: scopes, report: &report)
+        checkClientIndices(engine: engine, data: data, offered: offered, report: &report)
 
         // MARK: Prefix maps
         let foundScopes: [Scope?] = maps.map { map in
@@ -144,47 +144,66 @@ public struct SiteChecker {
         return report
     }
 
-    /// `data/suggestions.js` lists exactly the suggestions offered unscoped, each with the
-    /// configured scopes it is offered in.
-    private func checkSuggestionsIndex(offered: [[Bool]], scopes: [Scope?], report: inout Report) {
-        let rows: [(String, JSONValue)]
-        do {
-            rows = try SiteSnapshot.rows(of: SuggestionsIndex.path, reader: reader, opening: "typeaheadSuggestions([")
-                .rows
-        } catch {
-            report.differ(error.description, limit: shownDifferences)
-            return
-        }
-        var found: [ByteKey: [String]] = [:]
-        for (line, row) in rows {
-            guard case .array(let cells) = row, let id = cells.first?.stringValue else {
+    /// The page's two client indices are exactly what the engine's indices give: every file of
+    /// `data/products/` and `data/suggestions/` byte for byte (the suggestions over the ones proven
+    /// offered above, per scope), no other file there, and the manifests in `index.html`.
+    private func checkClientIndices(engine: SearchEngine, data: JSONValue, offered: [[Bool]], report: inout Report) {
+        let expected = [
+            (
+                "products",
+                ShardedIndex.products(engine: engine, productSlugs: Slug.assign(content.products.map(\.objectID)))
+            ),
+            (
+                "suggestions",
+                ShardedIndex.suggestions(
+                    engine: engine, offered: offered[0],
+                    scopes: zip(content.config.scopes, offered.dropFirst()).map { ($0, $1) })
+            ),
+        ]
+        for (name, index) in expected {
+            if data[name] != index.manifest {
                 report.differ(
-                    "\(SuggestionsIndex.path): a line has no objectID: \(line.prefix(80))", limit: shownDifferences)
-                continue
+                    "index.html: the \(name) index manifest differs from the engine's", limit: shownDifferences)
             }
-            var inScopes: [String] = []
-            if cells.count > 3, case .object(let facets) = cells[3] {
-                for (attribute, values) in facets.sorted(by: { utf8Less($0.key, $1.key) }) {
-                    for value in Self.strings(values) { inScopes.append("\(attribute):\(value)") }
+            var unexpected = Set(Self.files(under: reader.path("data/\(name)")).map { "data/\(name)/\($0)" })
+            for (path, bytes) in index.files {
+                unexpected.remove(path)
+                guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
+                    report.differ("\(path): missing", limit: shownDifferences)
+                    continue
+                }
+                if !data.elementsEqual(bytes) {
+                    report.differ(
+                        "\(path): \(Self.firstDifference(found: [UInt8](data), expected: bytes))",
+                        limit: shownDifferences)
                 }
             }
-            found[ByteKey(id)] = inScopes.sorted(by: utf8Less)
-        }
-        for (s, suggestion) in content.suggestions.enumerated() {
-            let key = ByteKey(suggestion.objectID)
-            let expected =
-                offered[0][s] ? scopes.indices.dropFirst().filter { offered[$0][s] }.map { scopes[$0]!.filter } : nil
-            let have = found.removeValue(forKey: key)
-            if have != expected?.sorted(by: utf8Less) {
-                report.differ(
-                    "\(SuggestionsIndex.path): \"\(suggestion.query)\" should be \(expected.map { "offered in \(["(all)"] + $0)" } ?? "left out"), found \(have.map { "offered in \(["(all)"] + $0)" } ?? "left out")",
-                    limit: shownDifferences)
+            for path in unexpected.sorted(by: utf8Less) {
+                report.differ("\(path): not part of the index", limit: shownDifferences)
             }
         }
-        for key in found.keys.map({ String(decoding: $0.utf8, as: UTF8.self) }).sorted(by: utf8Less) {
-            report.differ(
-                "\(SuggestionsIndex.path): \"\(key)\" is no suggestion of the content", limit: shownDifferences)
+    }
+
+    /// Where a file first differs from what it should be: its line, found and expected.
+    static func firstDifference(found: [UInt8], expected: [UInt8]) -> String {
+        let a = found.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let b = expected.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let line =
+            zip(a, b).enumerated().first { !$0.element.0.elementsEqual($0.element.1) }?.offset ?? min(a.count, b.count)
+        let text = { (lines: [ArraySlice<UInt8>]) in
+            line < lines.count ? "\"\(String(decoding: lines[line].prefix(100), as: UTF8.self))\"" : "nothing"
         }
+        return "line \(line + 1) differs from the engine's index: found \(text(a)), expected \(text(b))"
+    }
+
+    /// The relative paths of the files under a folder (none when it does not exist).
+    static func files(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var paths: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { paths.append(path) }
+        }
+        return paths.sorted(by: utf8Less)
     }
 
     /// What checking a batch of suggestions' pages found.

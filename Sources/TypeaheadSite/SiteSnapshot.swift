@@ -82,49 +82,28 @@ public struct SiteSnapshot: Sendable {
             maps.append(Map(name: name, scope: scope, values: values))
         }
 
-        // Suggestions: `typeaheadSuggestions([` then `[objectID, query, popularity, facets],` lines.
+        // Suggestions and products: the rows of the client indices' `records/` files, named by the
+        // manifest's `fields`.
         var suggestions: [ByteKey: SuggestionRow] = [:]
-        for (line, row) in try rows(of: SuggestionsIndex.path, reader: reader, opening: "typeaheadSuggestions([").rows {
-            guard case .array(let cells) = row, cells.count >= 3, let id = cells[0].stringValue,
-                let query = cells[1].stringValue, let popularity = cells[2].numberValue
+        for (line, fields) in try indexRows(data["suggestions"], name: "suggestions", reader: reader) {
+            guard let id = fields["objectID"]?.stringValue, let query = fields["query"]?.stringValue,
+                let popularity = fields["popularity"]?.numberValue
             else {
                 throw SiteChecker.Unreadable(
                     description:
-                        "\(reader.path(SuggestionsIndex.path)): a line is not [objectID, query, popularity, …]: \(line.prefix(80))"
+                        "\(reader.path("data/suggestions/records/")): a row is not [objectID, query, popularity]: \(line.prefix(80))"
                 )
             }
             suggestions[ByteKey(id)] = SuggestionRow(objectID: id, query: query, popularity: popularity, line: line)
         }
-
-        // Products: `typeaheadProducts({settings}, [` then one array a line, named by settings.fields.
-        let (header, productLines) = try rows(of: ClientIndex.path, reader: reader, opening: "typeaheadProducts(")
-        var fieldNames: [String] = []
-        var customRanking: [String] = []
-        if header.hasSuffix(", ["),
-            let settings = try? JSONParser.parse(Array(header.dropFirst("typeaheadProducts(".count).dropLast(3).utf8)),
-            case .array(let names)? = settings["fields"]
-        {
-            fieldNames = names.compactMap(\.stringValue)
-            if case .array(let ranking)? = settings["customRanking"] {
-                customRanking = ranking.compactMap(\.stringValue)
-            }
-        }
-        guard fieldNames.count >= 2 else {
-            throw SiteChecker.Unreadable(
-                description: "\(reader.path(ClientIndex.path)): line 1 has no settings with fields")
-        }
+        let customRanking = SiteChecker.strings(data["products"]?["customRanking"] ?? .null)
         var products: [ByteKey: ProductRow] = [:]
-        for (line, row) in productLines {
-            guard case .array(let cells) = row, cells.count == fieldNames.count, let id = cells[0].stringValue,
-                let slug = cells[1].stringValue
-            else {
+        for (line, fields) in try indexRows(data["products"], name: "products", reader: reader) {
+            guard let id = fields["objectID"]?.stringValue, let slug = fields["slug"]?.stringValue else {
                 throw SiteChecker.Unreadable(
                     description:
-                        "\(reader.path(ClientIndex.path)): a line does not have the \(fieldNames.count) fields of line 1: \(line.prefix(80))"
-                )
+                        "\(reader.path("data/products/records/")): a row has no objectID and slug: \(line.prefix(80))")
             }
-            var fields: [String: JSONValue] = [:]
-            for (name, value) in zip(fieldNames, cells) { fields[name] = value }
             products[ByteKey(id)] = ProductRow(objectID: id, slug: slug, fields: fields, line: line)
         }
 
@@ -157,6 +136,34 @@ public struct SiteSnapshot: Sendable {
             root: root, customRanking: customRanking, maps: maps, suggestions: suggestions, products: products,
             results: results,
             files: files)
+    }
+
+    /// The rows of a client index's `records/` files (as its manifest in `index.html` describes it),
+    /// each with its line and its cells named by the manifest's `fields`.
+    static func indexRows(
+        _ manifest: JSONValue?, name: String, reader: SiteReader
+    ) throws(SiteChecker.Unreadable) -> [(String, [String: JSONValue])] {
+        guard let manifest, let base = manifest["base"]?.stringValue, let count = manifest["count"]?.numberValue,
+            let bucket = manifest["bucket"]?.numberValue, bucket >= 1, count >= 0
+        else {
+            throw SiteChecker.Unreadable(
+                description: "\(reader.path("index.html")): embedded data has no \(name) index manifest")
+        }
+        let fields = SiteChecker.strings(manifest["fields"] ?? .null)
+        var result: [(String, [String: JSONValue])] = []
+        for n in 0..<((Int(count) + Int(bucket) - 1) / Int(bucket)) {
+            let path = "\(base)records/\(n).js"
+            for (line, row) in try rows(of: path, reader: reader, opening: "typeaheadIndex(").rows {
+                guard case .array(let cells) = row, cells.count == fields.count else {
+                    throw SiteChecker.Unreadable(
+                        description:
+                            "\(reader.path(path)): a row does not have the \(fields.count) fields of the manifest: \(line.prefix(80))"
+                    )
+                }
+                result.append((line, Dictionary(zip(fields, cells), uniquingKeysWith: { first, _ in first })))
+            }
+        }
+        return result
     }
 
     /// The JSON rows of a one-record-a-line script: the first line opens it, `]);` closes it.

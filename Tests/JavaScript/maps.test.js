@@ -42,12 +42,26 @@ function keysOf(map) {
 
 const suggestions = JSON.parse(fs.readFileSync(path.join(contentDir, "query_suggestions.json"), "utf8"))
   .sort((a, b) => core.compareCodePoints(a.objectID, b.objectID));
-// The suggestions the site offers (vetted by minHits, per scope), as data/suggestions.js lists them.
+// The suggestions the site offers (vetted by minHits, per scope), as its suggestions index lists
+// them: objectID → {attribute: [values of the scopes it is offered in]}.
 const offered = new Map();
-vm.runInContext(
-  fs.readFileSync(path.join(site, "data", "suggestions.js"), "utf8"),
-  vm.createContext({ typeaheadSuggestions: (rows) => rows.forEach((row) => offered.set(row[0], plain(row[3]))) })
-);
+const readIndexFile = (relative) => {
+  let payload;
+  vm.runInContext(fs.readFileSync(path.join(site, relative), "utf8"), vm.createContext({ typeaheadIndex: (n, p) => (payload = plain(p)) }));
+  return payload;
+};
+const offeredIDs = [];
+for (let b = 0; b * data.suggestions.bucket < data.suggestions.count; b++) {
+  for (const row of readIndexFile(`${data.suggestions.base}records/${b}.js`)) offeredIDs.push(row[0]);
+}
+offeredIDs.forEach((id) => offered.set(id, {}));
+for (const [attribute, value, slug] of data.suggestions.scopes) {
+  let number = 0;
+  for (const delta of readIndexFile(`${data.suggestions.base}scopes/${slug}.js`)) {
+    const facets = offered.get(offeredIDs[(number += delta)]);
+    (facets[attribute] = facets[attribute] || []).push(value);
+  }
+}
 const perKey = JSON.parse(fs.readFileSync(path.join(contentDir, "site.json"), "utf8")).suggestionsPerKey || 8;
 const index = core.createIndex(
   suggestions.map((s) => ({ objectID: s.objectID, texts: [[s.query]], customKey: [s.popularity ?? null] })),

@@ -147,34 +147,24 @@ struct CheckHarnessTests {
         #expect(report.description.contains("differences from the live engine (the first 10):"))
     }
 
-    @Test("The vetted set is proven: data/suggestions.js lists exactly the suggestions offered, per scope")
-    func suggestionsIndex() throws {
+    @Test("The client indices are proven file by file: a suggestion offered or left out, a scope, a stray file")
+    func clientIndices() throws {
         let site = try FixtureSite()
         // "cooktop" (the most popular, no hit) is left out; offering it is a difference.
-        try site.edit("data/suggestions.js") {
-            $0.replacingOccurrences(
-                of: "typeaheadSuggestions([\n", with: "typeaheadSuggestions([\n[\"cooktop\",\"cooktop\",500,{}],\n")
+        try site.edit("data/suggestions/records/0.js") {
+            $0.replacingOccurrences(of: "\", [\n", with: "\", [\n[\"cooktop\",\"cooktop\",500],\n")
         }
-        try site.edit("data/suggestions.js") {
-            $0.replacingOccurrences(of: #"["iphone","iphone",300,{"categories":["Cell Phones"]}],"#, with: "")
-        }
-        try site.edit("data/suggestions.js") {
-            $0.replacingOccurrences(
-                of: #"["samsung galaxy","samsung galaxy",80,{"categories":["Cell Phones"]}]"#,
-                with: #"["samsung galaxy","samsung galaxy",80,{}]"#)
-        }
+        let scope = try #require(
+            SiteChecker.files(under: site.site.appendingPathComponent("data/suggestions/scopes").path).first)
+        try FileManager.default.removeItem(at: site.site.appendingPathComponent("data/suggestions/scopes/\(scope)"))
+        try TestSupport.write("typeaheadIndex(\"x\", []);\n", to: "data/products/postings/zzz.js", in: site.site)
         let differences = try site.differences()
         #expect(
             differences.contains(
-                #"data/suggestions.js: "cooktop" should be left out, found offered in ["(all)"]"#))
-        #expect(
-            differences.contains(
-                #"data/suggestions.js: "iphone" should be offered in ["(all)", "categories:Cell Phones"], found left out"#
-            ))
-        #expect(
-            differences.contains(
-                #"data/suggestions.js: "samsung galaxy" should be offered in ["(all)", "categories:Cell Phones"], found offered in ["(all)"]"#
-            ))
+                #"data/suggestions/records/0.js: line 2 differs from the engine's index: found "["cooktop","cooktop",500],", expected "["iphone","iphone",300],""#
+            ), "\(differences)")
+        #expect(differences.contains("data/suggestions/scopes/\(scope): missing"))
+        #expect(differences.contains("data/products/postings/zzz.js: not part of the index"))
     }
 
     @Test("A suggestion left out has no page and no key")

@@ -165,14 +165,26 @@ struct ReportTests {
         #expect(pages.filter { !$0.hasPrefix("scopes/") } == ["search/sony/index.html", "search/tv/index.html"])
         #expect(pages.filter { $0.hasPrefix("scopes/categories-sony-") }.isEmpty)
         #expect(pages.filter { $0.hasPrefix("scopes/categories-tv-") }.count == 2)
-        let suggestions = String(decoding: try #require(files["data/suggestions.js"]), as: UTF8.self)
+        // The suggestions index holds the two offered, by popularity; the TV scope lists both.
+        let records = String(decoding: try #require(files["data/suggestions/records/0.js"]), as: UTF8.self)
         #expect(
-            suggestions == """
-                typeaheadSuggestions([
-                ["sony","sony",3,{"categories":["TV"]}],
-                ["tv","tv",1,{"categories":["TV"]}],
+            records == """
+                typeaheadIndex("data/suggestions/records/0", [
+                ["sony","sony",3],
+                ["tv","tv",1],
                 ]);
 
                 """)
+        // The TV scope lists both; the Sony scope none ("sony" finds one product there).
+        let scopes = files.filter { $0.key.hasPrefix("data/suggestions/scopes/") }
+            .map {
+                (
+                    String($0.key.dropFirst("data/suggestions/scopes/categories-".count).prefix(2)),
+                    String(decoding: $0.value, as: UTF8.self)
+                )
+            }
+        #expect(scopes.count == 2)
+        #expect(scopes.first { $0.0 == "tv" }?.1.hasSuffix(", [\n0,1\n]);\n") == true)
+        #expect(scopes.first { $0.0 == "so" }?.1.hasSuffix(", [\n\n]);\n") == true)
     }
 }

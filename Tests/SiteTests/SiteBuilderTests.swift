@@ -48,7 +48,7 @@ struct SiteBuilderTests {
                 $0.hasPrefix(" type=\"application/json\" id=\"typeahead-data\">") || $0.hasPrefix(" src=\"assets/js/")
             }
             #expect(scripts.count == own.count, "\(path)")
-            #expect(own.count == (path == "index.html" ? 4 : 0), "\(path)")
+            #expect(own.count == (path == "index.html" ? 5 : 0), "\(path)")
             let clean =
                 !html.contains("<img src=x") && !html.contains("<svg onload") && !html.contains("javascript:")
                 && !html.contains("\"><svg")

@@ -176,6 +176,11 @@
 
   // MARK: Search
 
+  /** The words of a query the engine looks at: the first 32. */
+  function queryWords(query) {
+    return words(query).slice(0, MAX_QUERY_WORDS);
+  }
+
   /** How query word `word` matches the vocabulary: word id → distance. */
   function matcher(index, word, isLast, typoTolerance) {
     const q = points(word);
@@ -198,7 +203,7 @@
    */
   function search(index, query, options = {}) {
     const typoTolerance = options.typoTolerance !== false;
-    const qwords = words(query).slice(0, MAX_QUERY_WORDS);
+    const qwords = queryWords(query);
     const matchers = qwords.map((w, i) => matcher(index, w, i === qwords.length - 1, typoTolerance));
     const n = matchers.length;
     const ranked = [];
@@ -375,6 +380,8 @@
     typos,
     prefixTypos,
     createIndex,
+    queryWords,
+    matcher,
     search,
     highlight,
     reverseHighlight,

@@ -6,7 +6,7 @@
   const core = window.TypeaheadCore;
   const dataElement = document.getElementById("typeahead-data");
   const input = document.getElementById("typeahead-input");
-  if (!core || !window.TypeaheadMaps || !dataElement || !input) return;
+  if (!core || !window.TypeaheadMaps || !window.TypeaheadIndex || !dataElement || !input) return;
   const data = JSON.parse(dataElement.textContent);
   const listbox = document.getElementById("typeahead-listbox");
   const token = document.getElementById("typeahead-token");
@@ -19,52 +19,21 @@
 
   // MARK: Scripts loaded on demand (classic scripts work from file://)
 
+  const loader = window.TypeaheadIndex.createLoader(loadScript);
+  window.typeaheadIndex = loader.register;
+
   function loadScript(src) {
     const script = document.createElement("script");
     script.src = root + src;
+    if (src.startsWith(data.products.base) || src.startsWith(data.suggestions.base)) script.onerror = () => loader.failed(src);
     document.head.appendChild(script);
   }
 
   const store = window.TypeaheadMaps.createStore(data, loadScript);
   window.typeaheadShard = store.register;
-
-  function lazy(globalName, src, build) {
-    let value = null;
-    const waiting = [];
-    window[globalName] = function () {
-      value = build.apply(null, arguments);
-      waiting.splice(0).forEach((callback) => callback(value));
-    };
-    return function (callback) {
-      if (value) return callback(value);
-      waiting.push(callback);
-      if (waiting.length === 1) loadScript(src);
-    };
-  }
-
-  const withProducts = lazy("typeaheadProducts", data.clientIndex, function (settings, rows) {
-    const attributes = settings.searchableAttributes;
-    const ranking = settings.customRanking.map((c) => ({ attribute: c, descending: c.startsWith("desc(") }));
-    const records = rows.map((row) => ({
-      objectID: row[0], slug: row[1], price: row[2], image: row[3], custom: row[4],
-      values: Object.fromEntries(attributes.map((a, i) => [a, row[5 + i]])),
-    }));
-    const texts = (v) => (typeof v === "string" ? [v] : Array.isArray(v) ? v : []);
-    const index = core.createIndex(
-      records.map((r) => ({ objectID: r.objectID, texts: attributes.map((a) => texts(r.values[a])), customKey: r.custom })),
-      ranking
-    );
-    return { records, index, settings };
-  });
-
-  const withSuggestions = lazy("typeaheadSuggestions", data.suggestionsIndex, function (rows) {
-    const records = rows.map((row) => ({ objectID: row[0], query: row[1], popularity: row[2], facets: row[3] }));
-    const index = core.createIndex(
-      records.map((r) => ({ objectID: r.objectID, texts: [[r.query]], customKey: [r.popularity] })),
-      [{ attribute: "popularity", descending: true }]
-    );
-    return { records, index };
-  });
+  const productIndex = window.TypeaheadIndex.createClientIndex(data.products, loader);
+  const suggestionIndex = window.TypeaheadIndex.createClientIndex(data.suggestions, loader);
+  const scopeOf = (map) => (map ? [map.scope.attribute, map.scope.value] : null);
 
   // MARK: State (in the URL hash: q, scope, open)
 
@@ -122,12 +91,9 @@
     const mapId = state.scope ? state.scope.id : "all";
     store.lookup(mapId, text, (ids) => {
       if (ids) return callback(ids.map((id) => store.query(id)));
-      // Not a key: answer with the same contract, in the page.
-      withSuggestions(({ records, index }) => {
-        const scope = state.scope && state.scope.scope;
-        const allowed = scope ? (r) => (records[r].facets[scope.attribute] || []).includes(scope.value) : undefined;
-        const ranked = core.search(index, text, { allowed }).ranked.slice(0, data.suggestionsPerKey);
-        callback(ranked.map((r) => records[r.record].query));
+      // Not a key: answer with the same contract, in the page, from the sharded suggestions index.
+      suggestionIndex.search(text, { scope: scopeOf(state.scope) }, (answer) => {
+        suggestionIndex.rows(answer.numbers.slice(0, data.suggestionsPerKey), (rows) => callback(rows.map((r) => r.query)));
       });
     });
   }
@@ -267,64 +233,80 @@
     resultsTimer = setTimeout(updateResults, 0);
   }
 
-  let ranked = [];
+  let answer = null;
   let shown = 0;
-  let lastResult = null;
+  let drawing = false;
 
   function updateResults() {
     const query = state.q;
-    withProducts(({ records, index, settings }) => {
-      if (state.q !== query) return;
-      const scope = state.scope && state.scope.scope;
-      const allowed = scope ? (r) => [].concat(records[r].values[scope.attribute] || []).includes(scope.value) : undefined;
-      lastResult = core.search(index, query, { allowed });
-      ranked = lastResult.ranked;
+    const scope = state.scope;
+    productIndex.search(query, { scope: scopeOf(scope) }, (found) => {
+      if (state.q !== query || state.scope !== scope) return;
+      answer = found;
       shown = 0;
+      drawing = false;
       results.innerHTML = "";
       results.dataset.dynamic = "1";
-      status.textContent = ranked.length === 0 ? "No results" : ranked.length + " results";
+      status.textContent = found.nbHits === 0 ? "No results" : found.nbHits + " results";
       const heading = document.getElementById("results-heading");
       if (heading) heading.textContent = core.normalize(query) ? "Results for “" + query.trim() + "”" : "Most popular products";
-      more(settings.hitsPerPage);
+      more();
     });
   }
 
-  function more(count) {
-    withProducts(({ records, index, settings }) => {
-      const end = Math.min(shown + (count || settings.hitsPerPage), ranked.length);
-      for (; shown < end; shown++) {
-        const number = ranked[shown].record;
-        const record = records[number];
-        const li = document.createElement("li");
-        li.className = "hit";
-        li.dataset.objectId = record.objectID;
-        const a = document.createElement("a");
-        a.className = "hit-link";
-        a.href = root + "products/" + record.slug + "/index.html";
-        if (record.image) {
-          const img = document.createElement("img");
-          img.className = "hit-image";
-          img.src = record.image;
-          img.alt = "";
-          img.width = 80;
-          img.height = 80;
-          img.loading = "lazy";
-          a.appendChild(img);
-        }
-        const name = document.createElement("span");
-        name.className = "hit-name";
-        name.innerHTML = core.highlight(index, String(record.values.name || ""), lastResult, number).value;
-        a.appendChild(name);
-        li.appendChild(a);
-        if (record.price != null) {
-          const price = document.createElement("span");
-          price.className = "hit-price";
-          price.textContent = formatPrice(record.price, settings.currency);
-          li.appendChild(price);
-        }
-        results.appendChild(li);
-      }
+  /** Draws the next page of the current answer (its rows load on demand). */
+  function more() {
+    const current = answer;
+    if (!current || drawing || shown >= current.numbers.length) return;
+    drawing = true;
+    const start = shown;
+    const end = Math.min(start + data.products.hitsPerPage, current.numbers.length);
+    productIndex.rows(current.numbers.slice(start, end), (rows) => {
+      if (current !== answer) return;
+      rows.forEach((record, k) => results.appendChild(card(record, current.highlight(String(record.name || ""), start + k).value)));
+      shown = end;
+      drawing = false;
+      // The sentinel may still be in view after a short page: keep filling.
+      if (sentinel && sentinel.getBoundingClientRect().top < window.innerHeight) more();
     });
+  }
+
+  /** A result as the product-card partial draws it. */
+  function card(record, nameHTML) {
+    const li = document.createElement("li");
+    li.className = "hit";
+    li.dataset.objectId = record.objectID;
+    const a = document.createElement("a");
+    a.className = "hit-link";
+    a.href = root + "products/" + record.slug + "/index.html";
+    if (record.image) {
+      const img = document.createElement("img");
+      img.className = "hit-image";
+      img.src = record.image;
+      img.alt = "";
+      img.width = 80;
+      img.height = 80;
+      img.loading = "lazy";
+      a.appendChild(img);
+    }
+    const name = document.createElement("span");
+    name.className = "hit-name";
+    name.innerHTML = nameHTML;
+    a.appendChild(name);
+    li.appendChild(a);
+    if (record.brand != null) {
+      const brand = document.createElement("span");
+      brand.className = "hit-brand";
+      brand.textContent = record.brand;
+      li.appendChild(brand);
+    }
+    if (record.price != null) {
+      const price = document.createElement("span");
+      price.className = "hit-price";
+      price.textContent = formatPrice(record.price, data.products.currency);
+      li.appendChild(price);
+    }
+    return li;
   }
 
   function formatPrice(price, currency) {
@@ -335,7 +317,7 @@
 
   if ("IntersectionObserver" in window && sentinel) {
     new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && shown < ranked.length) more();
+      if (entries.some((e) => e.isIntersecting)) more();
     }).observe(sentinel);
   }
 

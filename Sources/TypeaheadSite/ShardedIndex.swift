@@ -1,0 +1,236 @@
+import TypeaheadEngine
+import TypeaheadModel
+
+/// The page's client index of one engine index (products or suggestions), sharded so that a typed
+/// text loads only what it needs, as classic scripts that register themselves
+/// (`typeaheadIndex(name, payload)`, so they load from `file://`). Under `data/<index>/`:
+///
+/// - `words/<slug>.js`: the vocabulary in code-point order, `["word","<postings slug>"]` a line;
+/// - `tails/<slug>.js`: the same words ordered by their text after the first letter (for a long
+///   query word with a typo on its first letter, which must match the rest of the word);
+/// - `postings/<slug>.js`: consecutive words with their postings, `["word",[…]]` a line, each record
+///   `Δnumber, 2 × count + sole, attribute, position, …` (see `SearchIndex.forEachWordPostings`);
+/// - `records/<n>.js`: what the page shows of records `n × bucket` … `(n + 1) × bucket − 1`, one
+///   array a line named by the manifest's `fields`;
+/// - `scopes/<slug>.js`: the numbers of the records in a configured scope, as differences.
+///
+/// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
+/// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
+/// names the first key of every listing shard and the scope files. Listing and postings shards end
+/// at content-defined boundaries (as prefix-map shards do), so one changed word moves few of them.
+struct ShardedIndex {
+    static let listingMinimumBytes = 2048
+    static let listingMaximumBytes = 8 * 1024
+    static let postingsMinimumBytes = 8 * 1024
+    static let postingsMaximumBytes = 32 * 1024
+
+    /// `products` or `suggestions`.
+    var name: String
+    /// Records per `records/` file.
+    var bucket: Int
+    /// The names of a record row's cells.
+    var fields: [String]
+
+    var base: String { "data/\(name)/" }
+
+    struct Output {
+        var files: [(path: String, bytes: [UInt8])] = []
+        var manifest: JSONValue = .null
+        var bytes: Int { files.reduce(0) { $0 + $1.bytes.count } }
+    }
+
+    /// Writes the index of `index` over the records of `order` (rank order), their rows, and the
+    /// membership of each scope (by record of `index`).
+    func write(
+        index: SearchIndex, order: [Int32], row: (Int32) -> [JSONValue], scopes: [(Scope, [Bool])],
+        settings: [String: JSONValue] = [:]
+    ) -> Output {
+        var output = Output()
+        var listing: [(word: String, postings: String)] = []
+
+        // Postings, in word order.
+        var lines: [UInt8] = []
+        var shardWords: [String] = []
+        func flushPostings() {
+            guard let first = shardWords.first else { return }
+            let slug = Slug.make(first)
+            output.files.append((path(of: "postings", slug), script("postings", slug, lines)))
+            for word in shardWords { listing.append((word, slug)) }
+            lines = []
+            shardWords = []
+        }
+        index.forEachWordPostings(order: order) { word, flat in
+            var line: [UInt8] = [UInt8(ascii: "[")]
+            JSONWriter.writeString(word, scriptSafe: true, into: &line)
+            line += ",[".utf8
+            var previous: Int32 = 0
+            var i = 0
+            while i < flat.count {
+                let count = Int(flat[i + 1] / 2)
+                if i > 0 { line.append(UInt8(ascii: ",")) }
+                Self.append(flat[i] - previous, to: &line)
+                previous = flat[i]
+                for cell in flat[(i + 1)..<(i + 2 + 2 * count)] {
+                    line.append(UInt8(ascii: ","))
+                    Self.append(cell, to: &line)
+                }
+                i += 2 + 2 * count
+            }
+            line += "]],\n".utf8
+            if !shardWords.isEmpty,
+                (lines.count >= Self.postingsMinimumBytes && PrefixMapFiles.isAnchor(Array(word.utf8)))
+                    || lines.count + line.count > Self.postingsMaximumBytes
+            {
+                flushPostings()
+            }
+            shardWords.append(word)
+            lines += line
+        }
+        flushPostings()
+
+        // The two listings of the vocabulary.
+        let byTail = listing.sorted {
+            let a = $0.word.unicodeScalars.dropFirst()
+            let b = $1.word.unicodeScalars.dropFirst()
+            return a.elementsEqual(b)
+                ? utf8Less($0.word, $1.word) : a.lexicographicallyPrecedes(b) { $0.value < $1.value }
+        }
+        let words = writeListing("words", listing, key: { $0 }, into: &output)
+        let tails = writeListing(
+            "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
+
+        // Record rows.
+        for start in stride(from: 0, to: order.count, by: bucket) {
+            var lines: [UInt8] = []
+            for record in order[start..<min(start + bucket, order.count)] {
+                JSONWriter.write(.array(row(record)), scriptSafe: true, into: &lines)
+                lines += ",\n".utf8
+            }
+            output.files.append(
+                (path(of: "records", String(start / bucket)), script("records", String(start / bucket), lines)))
+        }
+
+        // Scopes.
+        var scopeEntries: [JSONValue] = []
+        for (scope, members) in scopes {
+            let slug = ResultPaths.scopeSlug(scope)
+            var lines: [UInt8] = []
+            var previous: Int32 = 0
+            for (number, record) in order.enumerated() where members[Int(record)] {
+                if !lines.isEmpty { lines.append(UInt8(ascii: ",")) }
+                Self.append(Int32(number) - previous, to: &lines)
+                previous = Int32(number)
+            }
+            output.files.append((path(of: "scopes", slug), script("scopes", slug, lines + [UInt8(ascii: "\n")])))
+            scopeEntries.append(.array([.string(scope.attribute), .string(scope.value), .string(slug)]))
+        }
+
+        output.manifest = .object(
+            settings.merging([
+                "base": .string(base),
+                "count": .number(Double(order.count)),
+                "bucket": .number(Double(bucket)),
+                "fields": .array(fields.map(JSONValue.string)),
+                "words": .array(words.map { .array([.string($0.0), .string($0.1)]) }),
+                "tails": .array(tails.map { .array([.string($0.0), .string($0.1)]) }),
+                "scopes": .array(scopeEntries),
+            ]) { _, own in own })
+        return output
+    }
+
+    /// Writes one listing in shards; returns each shard's first key and slug.
+    private func writeListing(
+        _ kind: String, _ entries: [(word: String, postings: String)], key: (String) -> String,
+        into output: inout Output
+    ) -> [(String, String)] {
+        var manifest: [(String, String)] = []
+        var lines: [UInt8] = []
+        var first: (key: String, word: String)?
+        func flush() {
+            guard let shard = first else { return }
+            let slug = Slug.make(shard.word)
+            output.files.append((path(of: kind, slug), script(kind, slug, lines)))
+            manifest.append((shard.key, slug))
+            lines = []
+            first = nil
+        }
+        for entry in entries {
+            var line: [UInt8] = [UInt8(ascii: "[")]
+            JSONWriter.writeString(entry.word, scriptSafe: true, into: &line)
+            line.append(UInt8(ascii: ","))
+            JSONWriter.writeString(entry.postings, scriptSafe: true, into: &line)
+            line += "],\n".utf8
+            if first != nil,
+                (lines.count >= Self.listingMinimumBytes && PrefixMapFiles.isAnchor(Array(entry.word.utf8)))
+                    || lines.count + line.count > Self.listingMaximumBytes
+            {
+                flush()
+            }
+            if first == nil { first = (key(entry.word), entry.word) }
+            lines += line
+        }
+        flush()
+        return manifest
+    }
+
+    func path(of kind: String, _ slug: String) -> String { "\(base)\(kind)/\(slug).js" }
+
+    /// `typeaheadIndex("data/<index>/<kind>/<slug>", [\n<lines>]);`
+    private func script(_ kind: String, _ slug: String, _ lines: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = Array("typeaheadIndex(".utf8)
+        JSONWriter.writeString("\(base)\(kind)/\(slug)", scriptSafe: true, into: &bytes)
+        bytes += ", [\n".utf8
+        bytes += lines
+        bytes += "]);\n".utf8
+        return bytes
+    }
+
+    private static func append(_ number: Int32, to bytes: inout [UInt8]) {
+        bytes += String(number).utf8
+    }
+}
+
+extension ShardedIndex {
+    /// The products' client index: rows `[objectID, slug, price, image, name, brand, [custom ranking
+    /// values]]` (the last for `typeahead diff`, which names the criteria that changed).
+    static func products(engine: SearchEngine, productSlugs: [ByteKey: String]) -> Output {
+        let content = engine.content
+        let index = ShardedIndex(
+            name: "products", bucket: 16,
+            fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking"])
+        let ranking = CustomRanking(content.config.customRanking)
+        return index.write(
+            index: engine.products, order: engine.products.recordsInRankOrder(),
+            row: { record in
+                let product = content.products[Int(record)]
+                return [
+                    .string(product.objectID), .string(productSlugs[ByteKey(product.objectID)]!),
+                    product.price.map(JSONValue.number) ?? .null,
+                    PageData.safeURL(product.image).map(JSONValue.string) ?? .null,
+                    .string(product.name), product.brand.map(JSONValue.string) ?? .null,
+                    .array(ranking.key(product.attributes).map { $0.map(JSONValue.number) ?? .null }),
+                ]
+            },
+            scopes: content.config.scopes.map { ($0, engine.allowed(.products, $0)) },
+            settings: [
+                "customRanking": .array(content.config.customRanking.map(JSONValue.string)),
+                "hitsPerPage": .number(Double(content.config.hitsPerPage)),
+                "currency": .string(content.config.currency),
+            ])
+    }
+
+    /// The suggestions' client index, over the suggestions `offered`: rows `[objectID, query,
+    /// popularity]`; each scope lists the suggestions offered in it.
+    static func suggestions(engine: SearchEngine, offered: [Bool], scopes: [(Scope, [Bool])]) -> Output {
+        let content = engine.content
+        let index = ShardedIndex(name: "suggestions", bucket: 64, fields: ["objectID", "query", "popularity"])
+        return index.write(
+            index: engine.suggestions,
+            order: engine.suggestions.recordsInRankOrder(including: offered),
+            row: { record in
+                let suggestion = content.suggestions[Int(record)]
+                return [.string(suggestion.objectID), .string(suggestion.query), .number(suggestion.popularity)]
+            },
+            scopes: scopes)
+    }
+}

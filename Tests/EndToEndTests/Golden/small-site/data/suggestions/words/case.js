@@ -1,0 +1,6 @@
+typeaheadIndex("data/suggestions/words/case", [
+["case","case"],
+["galaxy","case"],
+["iphone","case"],
+["samsung","case"],
+]);

@@ -1,0 +1,158 @@
+// The site's sharded client indices answer as the Swift engine does, loading only what a query
+// needs. The sample site is built from Content/ with the debug binary (`swift build` first), then:
+// every case of fixtures/agreement.json (the engine's answers on the sample) is answered through the
+// shards; every key of every prefix map (the engine's suggestions, per scope) is answered by the
+// suggestions index; every static result page (the engine's first page, per scope) by the products
+// index; and a query loads the postings of exactly its candidate words.
+"use strict";
+const test = require("node:test");
+const assert = require("node:assert/strict");
+const fs = require("node:fs");
+const os = require("node:os");
+const path = require("node:path");
+const vm = require("node:vm");
+const { execFileSync } = require("node:child_process");
+const core = require("../../Templates/assets/js/typeahead-core.js");
+const sharded = require("../../Templates/assets/js/typeahead-index.js");
+const maps = require("../../Templates/assets/js/typeahead-maps.js");
+
+const root = path.join(__dirname, "..", "..");
+const binary = path.join(root, ".build", "debug", "typeahead");
+if (!fs.existsSync(binary)) throw new Error(`${binary} is missing: run \`swift build\` first (Scripts/test does)`);
+const site = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typeahead-sharded-")), "site");
+execFileSync(binary, ["build", "--quiet", "--content", "Content", "--output", site], { cwd: root, stdio: "pipe" });
+process.on("exit", () => fs.rmSync(path.dirname(site), { recursive: true, force: true }));
+
+const html = fs.readFileSync(path.join(site, "index.html"), "utf8");
+const data = JSON.parse(html.split('id="typeahead-data">')[1].split("</script>")[0]);
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "agreement.json"), "utf8"));
+const plain = (x) => JSON.parse(JSON.stringify(x));
+
+/** A loader reading the site's files synchronously, recording what it loads. */
+function siteLoader() {
+  const requested = [];
+  const loader = sharded.createLoader((src) => {
+    requested.push(src);
+    const context = vm.createContext({ typeaheadIndex: (name, payload) => loader.register(name, plain(payload)) });
+    vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
+  });
+  return { loader, requested };
+}
+
+/** The first `count` hits of a query: objectIDs, nbHits, and the first hit's highlight of `attribute`. */
+function ask(index, query, options, count, attribute) {
+  let out;
+  index.search(query, options, (answer) => {
+    index.rows(answer.numbers.slice(0, count), (rows) => {
+      out = { nbHits: answer.nbHits, hits: rows.map((r) => r.objectID) };
+      if (rows.length > 0) {
+        const h = answer.highlight(String(rows[0][attribute]), 0);
+        out.highlight = h.value;
+        out.matchLevel = h.matchLevel;
+      }
+    });
+  });
+  assert.ok(out, `${JSON.stringify(query)} was not answered synchronously`);
+  return out;
+}
+
+const { loader } = siteLoader();
+const products = sharded.createClientIndex(data.products, loader);
+const suggestions = sharded.createClientIndex(data.suggestions, loader);
+
+test(`the sharded indices agree with the Swift engine on all ${fixture.cases.length} cases`, () => {
+  assert.equal(data.products.count, fixture.productCount);
+  const differences = [];
+  for (const c of fixture.cases) {
+    const [index, attribute] = c.index === "products" ? [products, "name"] : [suggestions, "query"];
+    const got = ask(index, c.query, {}, 20, attribute);
+    const want = { nbHits: c.nbHits, hits: c.hits };
+    if (c.highlight !== undefined) Object.assign(want, { highlight: c.highlight, matchLevel: c.matchLevel });
+    try {
+      assert.deepEqual(got, want);
+    } catch {
+      differences.push(`${c.index} ${JSON.stringify(c.query)}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+    }
+  }
+  assert.equal(differences.length, 0, differences.slice(0, 5).join("\n"));
+});
+
+test("the suggestions index gives every prefix-map key's value, in every scope", () => {
+  let store;
+  store = maps.createStore(data, (src) => {
+    const context = vm.createContext({ typeaheadShard: (name, queries, lines) => store.register(name, plain(queries), plain(lines)) });
+    vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
+  });
+  const differences = [];
+  let keys = 0;
+  for (const map of data.maps) {
+    const scope = map.scope ? [map.scope.attribute, map.scope.value] : null;
+    for (const [, file] of map.manifest) {
+      let lines;
+      vm.runInContext(fs.readFileSync(path.join(site, file), "utf8"), vm.createContext({ typeaheadShard: (n, q, l) => (lines = plain(l)) }));
+      for (const [key, ids] of maps.parseShard(lines)) {
+        // Every 11th key keeps the test quick; the keys of a shard cover every length.
+        if (keys++ % 11 !== 0) continue;
+        const got = ask(suggestions, key, { scope }, data.suggestionsPerKey, "query").hits;
+        if (JSON.stringify(got) !== JSON.stringify(ids)) differences.push(`${map.id} ${JSON.stringify(key)}: want ${JSON.stringify(ids)}, got ${JSON.stringify(got)}`);
+      }
+    }
+  }
+  assert.ok(keys > 1000, `only ${keys} keys`);
+  assert.equal(differences.length, 0, differences.slice(0, 5).join("\n"));
+});
+
+test("the products index gives every static result page's first page, in every scope", () => {
+  const pages = [];
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name === "index.html" && !full.includes(`${path.sep}page${path.sep}`)) pages.push(full);
+    }
+  };
+  walk(path.join(site, "search"));
+  if (fs.existsSync(path.join(site, "scopes"))) walk(path.join(site, "scopes"));
+  const scopeBySlug = new Map(data.products.scopes.map(([attribute, value, slug]) => [slug, [attribute, value]]));
+  const differences = [];
+  for (const file of pages.filter((_, i) => i % 8 === 0)) {
+    const text = fs.readFileSync(file, "utf8");
+    const want = Array.from(text.matchAll(/<li class="hit" data-object-id="([^"]*)"/g), (m) => m[1].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&"));
+    const query = text.split("<h1>Results for “")[1].split("”")[0].replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+    const relative = path.relative(site, file).split(path.sep);
+    const scope = relative[0] === "scopes" ? scopeBySlug.get(relative[1]) : null;
+    const got = ask(products, query, { scope }, want.length, "name").hits;
+    if (JSON.stringify(got) !== JSON.stringify(want)) differences.push(`${relative.join("/")}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
+  }
+  assert.ok(pages.length > 1000, `only ${pages.length} pages`);
+  assert.equal(differences.length, 0, differences.slice(0, 5).join("\n"));
+});
+
+test("a query loads the postings of exactly its candidate words, and a small part of the index", () => {
+  // Every word of the vocabulary with its postings file, read from all the listing files.
+  const vocabulary = new Map();
+  for (const [, slug] of data.products.words) {
+    let entries;
+    vm.runInContext(fs.readFileSync(path.join(site, data.products.base, "words", slug + ".js"), "utf8"), vm.createContext({ typeaheadIndex: (n, p) => (entries = plain(p)) }));
+    for (const [word, postings] of entries) vocabulary.set(word, postings);
+  }
+  const listed = Array.from(vocabulary.keys());
+  const full = { spelled: listed.map(core.points), vocabulary: new Map(listed.map((w, i) => [w, i])) };
+  const indexBytes = (dir) => fs.readdirSync(dir, { recursive: true }).map((f) => path.join(dir, f)).filter((f) => fs.statSync(f).isFile()).reduce((sum, f) => sum + fs.statSync(f).size, 0);
+  const total = indexBytes(path.join(site, data.products.base));
+  for (const query of ["iphone", "samsung gal", "blakcberry", "otterbox defender iphone", "aamsungs", "xqzt"]) {
+    const { loader, requested } = siteLoader();
+    const index = sharded.createClientIndex(data.products, loader);
+    ask(index, query, {}, 20, "name");
+    const qwords = core.queryWords(query);
+    const expected = new Set();
+    qwords.forEach((w, i) => {
+      for (const id of core.matcher(full, w, i === qwords.length - 1, true).distances.keys()) expected.add(`${data.products.base}postings/${vocabulary.get(listed[id])}.js`);
+    });
+    const postings = new Set(requested.filter((f) => f.includes("/postings/")));
+    assert.deepEqual([...postings].sort(), [...expected].sort(), query);
+    const bytes = requested.reduce((sum, f) => sum + fs.statSync(path.join(site, f)).size, 0);
+    assert.ok(bytes < total / 4, `${query}: ${bytes} of ${total} bytes`);
+    assert.ok(requested.filter((f) => f.includes("/records/")).length <= 20, query);
+  }
+});
