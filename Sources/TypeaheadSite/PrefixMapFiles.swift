@@ -10,6 +10,10 @@ public struct PrefixMapLayout: Sendable {
     public var empty: [String]
     /// Each shard's first key and its file (relative to the site root), in key order.
     public var manifest: [(firstKey: String, file: String)]
+    /// The manifest in pages of at most `PrefixMapFiles.pageSize` shards: each page's first key and
+    /// file, embedded in `index.html` (so what the front page holds grows 256 times slower than the
+    /// keys).
+    public var pages: [(firstKey: String, file: String)] = []
     public var keyCount: Int
     /// `valueSizes[n]`: how many non-empty keys show `n` suggestions (for the build report).
     public var valueSizes: [Int] = []
@@ -40,6 +44,8 @@ public struct PrefixMapLayout: Sendable {
 public struct PrefixMapFiles {
     public static let minimumBytes = 2048
     public static let maximumBytes = 12 * 1024
+    /// Shards per manifest page.
+    public static let pageSize = 256
 
     public var content: Content
 
@@ -137,6 +143,23 @@ public struct PrefixMapFiles {
             ancestors.append((key, entry.suggestions))
         }
         flush()
+        for start in stride(from: 0, to: layout.manifest.count, by: Self.pageSize) {
+            let entries = layout.manifest[start..<min(start + Self.pageSize, layout.manifest.count)]
+            let name = "\(id)/pages/\(Slug.make(entries.first!.firstKey))"
+            var bytes: [UInt8] = Array("typeaheadManifest(".utf8)
+            JSONWriter.writeString(name, scriptSafe: true, into: &bytes)
+            bytes += ", [\n".utf8
+            for (first, file) in entries {
+                bytes.append(UInt8(ascii: "["))
+                JSONWriter.writeString(first, scriptSafe: true, into: &bytes)
+                bytes.append(UInt8(ascii: ","))
+                JSONWriter.writeString(file, scriptSafe: true, into: &bytes)
+                bytes += "],\n".utf8
+            }
+            bytes += "]);\n".utf8
+            files["shards/\(name).js"] = bytes
+            layout.pages.append((entries.first!.firstKey, "shards/\(name).js"))
+        }
         return layout
     }
 

@@ -312,7 +312,7 @@ enum SiteData {
                 "scope": layout.scope.map { .object(["attribute": .string($0.attribute), "value": .string($0.value)]) }
                     ?? .null,
                 "empty": .array(layout.empty.map(JSONValue.string)),
-                "manifest": .array(layout.manifest.map { .array([.string($0.firstKey), .string($0.file)]) }),
+                "pages": .array(layout.pages.map { .array([.string($0.firstKey), .string($0.file)]) }),
             ])
         }
         let config = content.config

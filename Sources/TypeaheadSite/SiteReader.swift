@@ -41,15 +41,49 @@ public struct SiteReader: Sendable {
         _ map: JSONValue, name: String, shards: inout Int, problem: (String) -> Void
     ) -> [String: [String]] {
         var values: [String: [String]] = [:]
-        guard case .array(let manifest) = map["manifest"] ?? .null else {
-            problem("map \(name): no manifest")
+        guard case .array(let pageList) = map["pages"] ?? .null else {
+            problem("map \(name): no manifest pages")
             return values
         }
-        let entries = manifest.compactMap { entry -> (String, String)? in
-            guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue,
-                let file = pair[1].stringValue
-            else { return nil }
-            return (first, file)
+        let pairs = { (list: [JSONValue]) in
+            list.compactMap { entry -> (String, String)? in
+                guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue,
+                    let file = pair[1].stringValue
+                else { return nil }
+                return (first, file)
+            }
+        }
+        // The manifest: every page's shards, each page starting at its own first key.
+        var entries: [(String, String)] = []
+        for (pageFirst, file) in pairs(pageList) {
+            guard SiteWriterPaths.isInside(file), let text = read(file) else {
+                problem("map \(name): manifest page \(file) is missing")
+                continue
+            }
+            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            guard lines.first?.hasPrefix("typeaheadManifest(") == true else {
+                problem("map \(name): manifest page \(file) does not start with typeaheadManifest(")
+                continue
+            }
+            lines.removeFirst()
+            var list: [(String, String)] = []
+            for (n, line) in lines.enumerated() where !line.isEmpty && line != "]);" {
+                let body = line.hasSuffix(",") ? line.dropLast() : line[...]
+                guard case .array(let cells)? = try? JSONParser.parse(Array(body.utf8)), let pair = pairs([.array(cells)]).first
+                else {
+                    problem("map \(name): manifest page \(file) line \(n + 2) is malformed: \(line.prefix(80))")
+                    continue
+                }
+                list.append(pair)
+            }
+            guard let first = list.first else {
+                problem("map \(name): manifest page \(file) is empty")
+                continue
+            }
+            if first.0 != pageFirst {
+                problem("map \(name): manifest page \(file) starts at \"\(first.0)\", not \"\(pageFirst)\"")
+            }
+            entries += list
         }
         for (i, (firstKey, file)) in entries.enumerated() {
             shards += 1

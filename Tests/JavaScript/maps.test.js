@@ -23,16 +23,28 @@ function storeWithLoader() {
   let store;
   store = maps.createStore(data, (src) => {
     loaded.push(src);
-    const context = vm.createContext({ typeaheadShard: (name, queries, lines) => store.register(name, queries, lines) });
+    const context = vm.createContext({
+      typeaheadShard: (name, queries, lines) => store.register(name, queries, lines),
+      typeaheadManifest: (name, entries) => store.registerPage(name, plain(entries)),
+    });
     vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
   });
   return { store, loaded };
 }
 
+/** Every shard of a map, `[firstKey, file]`, read from its manifest pages. */
+function manifestOf(map) {
+  const entries = [];
+  for (const [, file] of map.pages) {
+    vm.runInContext(fs.readFileSync(path.join(site, file), "utf8"), vm.createContext({ typeaheadManifest: (n, list) => entries.push(...plain(list)) }));
+  }
+  return entries;
+}
+
 /** Every key of a map with its value, read straight from the shard files. */
 function keysOf(map) {
   const all = new Map();
-  for (const [, file] of map.manifest) {
+  for (const [, file] of manifestOf(map)) {
     let lines;
     vm.runInContext(fs.readFileSync(path.join(site, file), "utf8"), vm.createContext({ typeaheadShard: (n, q, l) => (lines = l) }));
     for (const [key, value] of maps.parseShard(lines)) all.set(key, value);
@@ -108,4 +120,36 @@ test("the manifest is searched by code points", () => {
   assert.equal(maps.shardFor(manifest, "0"), null);
   assert.equal(maps.shardFor(manifest, "b")[1], "1");
   assert.equal(maps.shardFor(manifest, "\u{1F4F1}")[1], "3");
+});
+
+test("a key is found through its manifest page, then its shard; each loads once", () => {
+  // Two pages of two shards each, served from memory.
+  const files = {
+    "shards/m/pages/a.js": ["page", "m/pages/a", [["a", "shards/m/a.js"], ["c", "shards/m/c.js"]]],
+    "shards/m/pages/k.js": ["page", "m/pages/k", [["k", "shards/m/k.js"], ["p", "shards/m/p.js"]]],
+    "shards/m/a.js": ["shard", "m/a", [["a", ["1"]], ["ab", "="]]],
+    "shards/m/c.js": ["shard", "m/c", [["c", ["2"]]]],
+    "shards/m/k.js": ["shard", "m/k", [["k", ["3"]]]],
+    "shards/m/p.js": ["shard", "m/p", [["p", ["4"]], ["pz", ["5"]]]],
+  };
+  const loaded = [];
+  let store;
+  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages: [["a", "shards/m/pages/a.js"], ["k", "shards/m/pages/k.js"]] }] }, (src) => {
+    loaded.push(src);
+    const [kind, name, payload] = files[src];
+    if (kind === "page") store.registerPage(name, payload);
+    else store.register(name, {}, payload);
+  });
+  const answer = (text) => {
+    let value = "unset";
+    store.lookup("m", text, (ids) => (value = ids));
+    return value;
+  };
+  assert.deepEqual(answer("ab"), ["1"]);
+  assert.deepEqual(answer("c"), ["2"]);
+  assert.deepEqual(answer("pz"), ["5"]);
+  assert.deepEqual(answer("k"), ["3"]);
+  assert.equal(answer("0"), null); // before the first page
+  assert.equal(answer("kz"), null); // in a shard's range, not a key
+  assert.deepEqual(loaded, ["shards/m/pages/a.js", "shards/m/a.js", "shards/m/c.js", "shards/m/pages/k.js", "shards/m/p.js", "shards/m/k.js"]);
 });

@@ -80,14 +80,21 @@ test(`the sharded indices agree with the Swift engine on all ${fixture.cases.len
 test("the suggestions index gives every prefix-map key's value, in every scope", () => {
   let store;
   store = maps.createStore(data, (src) => {
-    const context = vm.createContext({ typeaheadShard: (name, queries, lines) => store.register(name, plain(queries), plain(lines)) });
+    const context = vm.createContext({
+      typeaheadShard: (name, queries, lines) => store.register(name, plain(queries), plain(lines)),
+      typeaheadManifest: (name, entries) => store.registerPage(name, plain(entries)),
+    });
     vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
   });
   const differences = [];
   let keys = 0;
   for (const map of data.maps) {
     const scope = map.scope ? [map.scope.attribute, map.scope.value] : null;
-    for (const [, file] of map.manifest) {
+    const shards = [];
+    for (const [, page] of map.pages) {
+      vm.runInContext(fs.readFileSync(path.join(site, page), "utf8"), vm.createContext({ typeaheadManifest: (n, list) => shards.push(...plain(list)) }));
+    }
+    for (const [, file] of shards) {
       let lines;
       vm.runInContext(fs.readFileSync(path.join(site, file), "utf8"), vm.createContext({ typeaheadShard: (n, q, l) => (lines = plain(l)) }));
       for (const [key, ids] of maps.parseShard(lines)) {

@@ -109,10 +109,22 @@ struct PrefixMapTests {
     @Test("Shards stay under the size bound and name suggestions by objectID")
     func bounds() {
         let result = SiteBuilderHarness.maps(Self.content)
-        for (path, bytes) in result.files where path.hasPrefix("shards/") {
+        for (path, bytes) in result.files where path.hasPrefix("shards/") && !path.contains("/pages/") {
             #expect(bytes.count <= PrefixMapFiles.maximumBytes + 512, "\(path)")
             #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("typeaheadShard("))
         }
+        // Manifest pages: at most 256 shards each, and every shard in one of them.
+        let pages = result.files.filter { $0.key.contains("/pages/") }
+        #expect(!pages.isEmpty)
+        var listed = 0
+        for (path, bytes) in pages {
+            let text = String(decoding: bytes, as: UTF8.self)
+            #expect(text.hasPrefix("typeaheadManifest("), "\(path)")
+            let lines = text.split(separator: "\n").count - 2
+            #expect(lines >= 1 && lines <= PrefixMapFiles.pageSize, "\(path)")
+            listed += lines
+        }
+        #expect(listed == result.files.keys.filter { $0.hasPrefix("shards/") && !$0.contains("/pages/") }.count)
     }
 }
 

@@ -39,21 +39,44 @@
 
   /**
    * A store over the site data embedded in index.html. `loadScript(src)` must make the script at
-   * `src` run (it calls the global `typeaheadShard`, which the store installs via `register`).
+   * `src` run: a shard calls the global `typeaheadShard` (installed via `register`), a manifest page
+   * `typeaheadManifest` (via `registerPage`). A map's manifest is in pages of 256 shards; the page
+   * names hold the first key of each, so a key is found in its page, then in its shard (a page, once
+   * loaded, serves every key of its range).
    */
   function createStore(data, loadScript) {
     const byId = new Map(data.maps.map((m) => [m.id, m]));
     const shards = new Map(); // shard name → Map(key → ids)
-    const pending = new Map(); // shard name → [callbacks]
+    const pages = new Map(); // page name → [[firstKey, file]]
+    const pending = new Map(); // shard or page name → [callbacks]
     const queries = new Map(Object.entries(data.queries || {}));
 
-    function register(name, shardQueries, lines) {
-      for (const [id, query] of Object.entries(shardQueries)) queries.set(id, query);
-      shards.set(name, parseShard(lines));
+    function arrived(name) {
       const waiting = pending.get(name) || [];
       pending.delete(name);
       waiting.forEach((callback) => callback());
     }
+
+    function register(name, shardQueries, lines) {
+      for (const [id, query] of Object.entries(shardQueries)) queries.set(id, query);
+      shards.set(name, parseShard(lines));
+      arrived(name);
+    }
+
+    function registerPage(name, entries) {
+      pages.set(name, entries);
+      arrived(name);
+    }
+
+    /** Calls `then()` once the script of `file` (named `name`) has run. */
+    function load(cache, name, file, then) {
+      if (cache.has(name)) return then();
+      if (pending.has(name)) return pending.get(name).push(then);
+      pending.set(name, [then]);
+      loadScript(file);
+    }
+
+    const nameOf = (file) => file.replace(/^shards\//, "").replace(/\.js$/, "");
 
     /**
      * Calls `callback(ids | null)` with the map's value for a typed text: `null` when the text is
@@ -64,17 +87,16 @@
       const key = core.normalize(text);
       if (!map) return callback(null);
       if (key === "") return callback(map.empty);
-      const entry = shardFor(map.manifest, key);
-      if (!entry) return callback(null);
-      const name = entry[1].replace(/^shards\//, "").replace(/\.js$/, "");
-      const answer = () => {
-        const value = shards.get(name).get(key);
-        callback(value === undefined ? null : value);
-      };
-      if (shards.has(name)) return answer();
-      if (pending.has(name)) return pending.get(name).push(answer);
-      pending.set(name, [answer]);
-      loadScript(entry[1]);
+      const page = shardFor(map.pages, key);
+      if (!page) return callback(null);
+      load(pages, nameOf(page[1]), page[1], () => {
+        const entry = shardFor(pages.get(nameOf(page[1])), key);
+        if (!entry) return callback(null);
+        load(shards, nameOf(entry[1]), entry[1], () => {
+          const value = shards.get(nameOf(entry[1])).get(key);
+          callback(value === undefined ? null : value);
+        });
+      });
     }
 
     /** The text of a suggestion: its query, or its objectID when they are the same. */
@@ -82,7 +104,7 @@
       return queries.has(id) ? queries.get(id) : id;
     }
 
-    return { register, lookup, query, shardsLoaded: () => shards.size };
+    return { register, registerPage, lookup, query };
   }
 
   return { parseShard, shardFor, createStore };

@@ -31,6 +31,7 @@
 
   const store = window.TypeaheadMaps.createStore(data, loadScript);
   window.typeaheadShard = store.register;
+  window.typeaheadManifest = store.registerPage;
   const productIndex = window.TypeaheadIndex.createClientIndex(data.products, loader);
   const suggestionIndex = window.TypeaheadIndex.createClientIndex(data.suggestions, loader);
   const scopeOf = (map) => (map ? [map.scope.attribute, map.scope.value] : null);
