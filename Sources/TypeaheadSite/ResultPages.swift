@@ -2,17 +2,18 @@ import TypeaheadEngine
 import TypeaheadModel
 import TypeaheadMustache
 
-/// Where a static result page lives: `search/<slug>/index.html` for page 1 and
-/// `search/<slug>/page/<n>/index.html` for page n ≥ 2, under `scopes/<scope-slug>/` for a scope.
+/// Where a static result page lives: `search/<slug>.html` for page 1 and `search/<slug>.<n>.html`
+/// for page n ≥ 2 (a slug has no dot, so no two pages share a name), under `scopes/<scope-slug>/`
+/// for a scope. Files, not a folder each: a folder costs an inode more, and creating inodes is most
+/// of what writing a large site costs.
 public enum ResultPaths {
-    public static func folder(suggestionSlug: String, scopeSlug: String?) -> String {
-        (scopeSlug.map { "scopes/\($0)/" } ?? "") + "search/\(suggestionSlug)/"
-    }
-
     /// The file of 1-based page `page`.
     public static func file(suggestionSlug: String, scopeSlug: String?, page: Int) -> String {
-        folder(suggestionSlug: suggestionSlug, scopeSlug: scopeSlug) + (page <= 1 ? "" : "page/\(page)/") + "index.html"
+        (scopeSlug.map { "scopes/\($0)/" } ?? "") + "search/\(suggestionSlug)" + (page <= 1 ? "" : ".\(page)") + ".html"
     }
+
+    /// A product's page: `products/<slug>.html`.
+    public static func product(slug: String) -> String { "products/\(slug).html" }
 
     /// `../` repeated to climb from a file back to the site root.
     public static func root(of file: String) -> String {

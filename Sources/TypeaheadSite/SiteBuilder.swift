@@ -186,12 +186,12 @@ public struct SiteBuilder {
             var made = RenderedBatch()
             for product in products[range] {
                 let slug = slugs[ByteKey(product.objectID)]!
-                let root = "../../"
+                let root = "../"
                 let data = PageData.page(
                     config: config, root: root, title: product.name,
                     extra: ["product": PageData.product(product, slug: slug, root: root, config: config)])
                 try made.put(
-                    [("products/\(slug)/index.html", Array(try renderer.render(name: "product", data: data).utf8))],
+                    [(ResultPaths.product(slug: slug), Array(try renderer.render(name: "product", data: data).utf8))],
                     into: sink)
             }
             return made
@@ -356,7 +356,7 @@ enum PageData {
             "brand": product.brand.map(MustacheValue.string) ?? .null,
             "price": product.price.map { .string(formatPrice($0, currency: config.currency)) } ?? .null,
             "image": safeURL(product.image).map(MustacheValue.string) ?? .null,
-            "href": .string("\(root)products/\(slug)/index.html"),
+            "href": .string(root + ResultPaths.product(slug: slug)),
         ]
     }
 

@@ -69,7 +69,8 @@ public struct SiteReader: Sendable {
             var list: [(String, String)] = []
             for (n, line) in lines.enumerated() where !line.isEmpty && line != "]);" {
                 let body = line.hasSuffix(",") ? line.dropLast() : line[...]
-                guard case .array(let cells)? = try? JSONParser.parse(Array(body.utf8)), let pair = pairs([.array(cells)]).first
+                guard case .array(let cells)? = try? JSONParser.parse(Array(body.utf8)),
+                    let pair = pairs([.array(cells)]).first
                 else {
                     problem("map \(name): manifest page \(file) line \(n + 2) is malformed: \(line.prefix(80))")
                     continue

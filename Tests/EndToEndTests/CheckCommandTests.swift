@@ -19,11 +19,11 @@ struct CheckCommandTests {
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.contains("Checked "))
         #expect(clean.stdout.contains("Every precomputed answer equals the live engine's."))
-        try FileManager.default.removeItem(atPath: site + "/search/iphone/index.html")
+        try FileManager.default.removeItem(atPath: site + "/search/iphone.html")
         let broken = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("1 difference from the live engine:"))
-        #expect(broken.stdout.contains("- result page search/iphone/index.html (\"iphone\", page 1 of 1) is missing"))
+        #expect(broken.stdout.contains("- result page search/iphone.html (\"iphone\", page 1 of 1) is missing"))
     }
 
     @Test("A folder that is not a site: exit 1 with the reason")

@@ -45,8 +45,8 @@ struct ReportCommandTests {
         // The report is linked from every page's footer.
         let index = try String(contentsOf: site.appendingPathComponent("index.html"), encoding: .utf8)
         #expect(index.contains(#"<a href="report/index.html">Build report</a>"#))
-        let product = try String(contentsOf: site.appendingPathComponent("products/evil/index.html"), encoding: .utf8)
-        #expect(product.contains(#"<a href="../../report/index.html">Build report</a>"#))
+        let product = try String(contentsOf: site.appendingPathComponent("products/evil.html"), encoding: .utf8)
+        #expect(product.contains(#"<a href="../report/index.html">Build report</a>"#))
     }
 
     @Test("--content builds in memory, writes nothing, and adds the phase timings")

@@ -52,7 +52,7 @@ struct SuggestCommandTests {
             "--output", site.path,
         ])
         #expect(build.status == 0, "\(build.stderr)")
-        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("search/samsung/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.appendingPathComponent("search/samsung.html").path))
         // A second run changes nothing.
         let again = try TestSupport.runTypeahead(["suggest", "--content", folder.path])
         #expect(again.stderr.contains("(0 added, 0 removed, 0 changed)"))

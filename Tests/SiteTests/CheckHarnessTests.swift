@@ -113,12 +113,12 @@ struct CheckHarnessTests {
     @Test("A result page's hits changed")
     func resultPageHits() throws {
         let site = try FixtureSite()
-        try site.edit("search/iphone/index.html") {
+        try site.edit("search/iphone.html") {
             $0.replacingOccurrences(of: #"data-object-id="5005506""#, with: #"data-object-id="4984700""#)
         }
         #expect(
             try site.differences().contains(
-                #"result page search/iphone/index.html: expected ["5005506", "Case/42 ü"], found ["4984700", "Case/42 ü"]"#
+                #"result page search/iphone.html: expected ["5005506", "Case/42 ü"], found ["4984700", "Case/42 ü"]"#
             ))
     }
 
@@ -126,15 +126,15 @@ struct CheckHarnessTests {
     func pages() throws {
         let site = try FixtureSite()
         try FileManager.default.removeItem(
-            at: site.site.appendingPathComponent("search/samsung-galaxy-209ca4a4/index.html"))
-        try TestSupport.write("<html></html>", to: "search/iphone/page/2/index.html", in: site.site)
+            at: site.site.appendingPathComponent("search/samsung-galaxy-209ca4a4.html"))
+        try TestSupport.write("<html></html>", to: "search/iphone.2.html", in: site.site)
         let differences = try site.differences()
         #expect(
             differences.contains(
-                #"result page search/samsung-galaxy-209ca4a4/index.html ("samsung galaxy", page 1 of 1) is missing"#))
+                #"result page search/samsung-galaxy-209ca4a4.html ("samsung galaxy", page 1 of 1) is missing"#))
         #expect(
             differences.contains(
-                #"result page search/iphone/page/2/index.html should not exist ("iphone" has 1 pages)"#))
+                #"result page search/iphone.2.html should not exist ("iphone" has 1 pages)"#))
     }
 
     @Test("The report shows the first 10 differences and the count")
@@ -170,14 +170,14 @@ struct CheckHarnessTests {
     @Test("A suggestion left out has no page and no key")
     func leftOut() throws {
         let site = try FixtureSite()
-        try TestSupport.write("<html></html>", to: "search/cooktop/index.html", in: site.site)
+        try TestSupport.write("<html></html>", to: "search/cooktop.html", in: site.site)
         try site.edit("index.html") {
             $0.replacingOccurrences(of: #""empty":["iphone","#, with: #""empty":["cooktop","iphone","#)
         }
         let differences = try site.differences()
         #expect(
             differences.contains(
-                #"result page search/cooktop/index.html should not exist ("cooktop" has 0 hits, minHits is 1)"#))
+                #"result page search/cooktop.html should not exist ("cooktop" has 0 hits, minHits is 1)"#))
         #expect(differences.contains(#"map (all), key "": expected ["iphone", "iphone case", "samsung galaxy"]"#))
     }
 }

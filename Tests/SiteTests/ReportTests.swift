@@ -161,8 +161,8 @@ struct ReportTests {
         #expect(Self.finding(report, "left-out-of-scopes") == [["sony", "sony", "categories:Sony", "1"]])
         #expect(summary.leftOut == 2)
         // No page for the suggestions left out, nor for "sony" in the Sony scope; the TV scope has both.
-        let pages = files.keys.filter { $0.hasSuffix("index.html") && $0.contains("search/") }.sorted()
-        #expect(pages.filter { !$0.hasPrefix("scopes/") } == ["search/sony/index.html", "search/tv/index.html"])
+        let pages = files.keys.filter { $0.hasSuffix(".html") && $0.contains("search/") }.sorted()
+        #expect(pages.filter { !$0.hasPrefix("scopes/") } == ["search/sony.html", "search/tv.html"])
         #expect(pages.filter { $0.hasPrefix("scopes/categories-sony-") }.isEmpty)
         #expect(pages.filter { $0.hasPrefix("scopes/categories-tv-") }.count == 2)
         // The suggestions index holds the two offered, by popularity; the TV scope lists both.

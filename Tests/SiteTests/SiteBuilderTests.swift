@@ -98,10 +98,10 @@ struct SiteBuilderTests {
         let mid = try #require(html.range(of: "Mid"))
         #expect(high.lowerBound < mid.lowerBound)
         #expect(!html.contains(">Low<"))
-        #expect(html.contains("href=\"products/b/index.html\""))
-        let page = String(decoding: files["products/b/index.html"]!, as: UTF8.self)
-        #expect(page.contains("href=\"../../assets/style.css\""))
-        #expect(page.contains("href=\"../../index.html\""))
+        #expect(html.contains("href=\"products/b.html\""))
+        let page = String(decoding: files["products/b.html"]!, as: UTF8.self)
+        #expect(page.contains("href=\"../assets/style.css\""))
+        #expect(page.contains("href=\"../index.html\""))
     }
 
     @Test("The same records in another order give identical files")
@@ -183,16 +183,16 @@ extension SiteBuilderTests {
     func firstPageOnly() throws {
         let files = try SiteBuilder(content: Self.listContent(resultPages: nil), templates: Self.templates).build()
         let pages = files.keys.filter { $0.hasPrefix("search/") }.sorted()
-        #expect(pages == ["search/odd/index.html", "search/phone-7-da1ab7a4/index.html", "search/phone/index.html"])
-        let html = String(decoding: files["search/phone/index.html"]!, as: UTF8.self)
+        #expect(pages == ["search/odd.html", "search/phone-7-da1ab7a4.html", "search/phone.html"])
+        let html = String(decoding: files["search/phone.html"]!, as: UTF8.self)
         #expect(html.contains("25 results · the first 10 here"))
         #expect(!html.contains("rel=\"next\""))
         #expect(
             html.contains(
-                #"<p class="more-results">15 more results are not in these pages: <a href="../../index.html#q=phone">see them all on the search page</a>"#
+                #"<p class="more-results">15 more results are not in these pages: <a href="../index.html#q=phone">see them all on the search page</a>"#
             ))
         // A list that fits in its page says nothing more; the hash is encoded as URLSearchParams reads it.
-        let odd = String(decoding: files["search/odd/index.html"]!, as: UTF8.self)
+        let odd = String(decoding: files["search/odd.html"]!, as: UTF8.self)
         #expect(!odd.contains("more-results"))
         #expect(
             ResultPaths.searchHash(query: "phone <&> \"7\"", scope: Scope(attribute: "brand", value: "A&B é"))
@@ -202,16 +202,16 @@ extension SiteBuilderTests {
     @Test("resultPages 2: two static pages linked, the rest from the script; 5 stays within the list's 3")
     func twoPages() throws {
         let files = try SiteBuilder(content: Self.listContent(resultPages: 2), templates: Self.templates).build()
-        #expect(files["search/phone/page/2/index.html"] != nil)
-        #expect(files["search/phone/page/3/index.html"] == nil)
-        let first = String(decoding: files["search/phone/index.html"]!, as: UTF8.self)
-        #expect(first.contains(#"<a rel="next" href="../../search/phone/page/2/index.html">"#))
+        #expect(files["search/phone.2.html"] != nil)
+        #expect(files["search/phone.3.html"] == nil)
+        let first = String(decoding: files["search/phone.html"]!, as: UTF8.self)
+        #expect(first.contains(#"<a rel="next" href="../search/phone.2.html">"#))
         #expect(!first.contains("more-results"))
-        let second = String(decoding: files["search/phone/page/2/index.html"]!, as: UTF8.self)
+        let second = String(decoding: files["search/phone.2.html"]!, as: UTF8.self)
         #expect(second.contains("Page 2 of 2") && second.contains("5 more results are not in these pages"))
         let all = try SiteBuilder(content: Self.listContent(resultPages: 5), templates: Self.templates).build()
-        #expect(all["search/phone/page/3/index.html"] != nil && all["search/phone/page/4/index.html"] == nil)
-        #expect(!String(decoding: all["search/phone/page/3/index.html"]!, as: UTF8.self).contains("more-results"))
+        #expect(all["search/phone.3.html"] != nil && all["search/phone.4.html"] == nil)
+        #expect(!String(decoding: all["search/phone.3.html"]!, as: UTF8.self).contains("more-results"))
     }
 }
 

@@ -279,7 +279,7 @@
     li.dataset.objectId = record.objectID;
     const a = document.createElement("a");
     a.className = "hit-link";
-    a.href = root + "products/" + record.slug + "/index.html";
+    a.href = root + "products/" + record.slug + ".html";
     if (record.image) {
       const img = document.createElement("img");
       img.className = "hit-image";
