@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import TypeaheadEngine
 import TypeaheadModel
 
@@ -12,7 +14,11 @@ import TypeaheadModel
 ///   `Δnumber, 2 × count + sole, attribute, position, …` (see `SearchIndex.forEachWordPostings`);
 /// - `records/<n>.js`: what the page shows of records `n × bucket` … `(n + 1) × bucket − 1`, one
 ///   array a line named by the manifest's `fields`;
-/// - `scopes/<slug>.js`: the numbers of the records in a configured scope, as differences.
+/// - `scopes/<slug>.js`: the numbers of the records in a configured scope, as differences;
+/// - `heads/<hex>.js` (products): for every word prefix of one to three letters, the one-word
+///   query's hit count and first page (record numbers), `["prefix",nbHits,numbers…]` a line, in
+///   files named by the prefix's first two letters in hex: the answer to the first letters typed
+///   (the most common texts, and those whose postings are the largest) in a few kilobytes.
 ///
 /// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
 /// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
@@ -43,10 +49,11 @@ struct ShardedIndex {
     /// membership of each scope (by record of `index`).
     func write(
         index: SearchIndex, order: [Int32], row: (Int32) -> [JSONValue], scopes: [(Scope, [Bool])],
-        settings: [String: JSONValue] = [:]
+        settings: [String: JSONValue] = [:], head: (@Sendable (String) -> (nbHits: Int, records: [Int32]))? = nil
     ) -> Output {
         var output = Output()
         var listing: [(word: String, postings: String)] = []
+        var prefixes = Set<String>()
 
         // Postings, in word order.
         var lines: [UInt8] = []
@@ -60,6 +67,13 @@ struct ShardedIndex {
             shardWords = []
         }
         index.forEachWordPostings(order: order) { word, flat in
+            if head != nil {
+                var prefix = ""
+                for scalar in word.unicodeScalars.prefix(Self.headLength) {
+                    prefix.unicodeScalars.append(scalar)
+                    prefixes.insert(prefix)
+                }
+            }
             var line: [UInt8] = [UInt8(ascii: "[")]
             JSONWriter.writeString(word, scriptSafe: true, into: &line)
             line += ",[".utf8
@@ -99,6 +113,40 @@ struct ShardedIndex {
         let tails = writeListing(
             "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
 
+        // Heads: the first page and hit count of every short word prefix, in files by their first
+        // two letters (a one-letter prefix alone), so a file holds at most one prefix per letter
+        // after them.
+        if let head {
+            var number = [Int32](repeating: -1, count: index.records.count)
+            for (n, record) in order.enumerated() { number[Int(record)] = Int32(n) }
+            let sorted = prefixes.sorted(by: utf8Less)
+            let answers = Mutex([[UInt8]](repeating: [], count: sorted.count))
+            let numbers = number
+            DispatchQueue.concurrentPerform(iterations: sorted.count) { i in
+                let (nbHits, records) = head(sorted[i])
+                var line: [UInt8] = [UInt8(ascii: "[")]
+                JSONWriter.writeString(sorted[i], scriptSafe: true, into: &line)
+                for value in [nbHits] + records.map({ Int(numbers[Int($0)]) }) { line += ",\(value)".utf8 }
+                line += "],\n".utf8
+                answers.withLock { $0[i] = line }
+            }
+            let lines = answers.withLock { $0 }
+            var group: (name: String, lines: [UInt8])?
+            for (prefix, line) in zip(sorted, lines) {
+                let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(2))))
+                if group?.name != name {
+                    if let done = group {
+                        output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
+                    }
+                    group = (name, [])
+                }
+                group!.lines += line
+            }
+            if let done = group {
+                output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
+            }
+        }
+
         // Record rows.
         for start in stride(from: 0, to: order.count, by: bucket) {
             var lines: [UInt8] = []
@@ -134,6 +182,7 @@ struct ShardedIndex {
                 "words": .array(words.map { .array([.string($0.0), .string($0.1)]) }),
                 "tails": .array(tails.map { .array([.string($0.0), .string($0.1)]) }),
                 "scopes": .array(scopeEntries),
+                "headLength": .number(head == nil ? 0 : Double(Self.headLength)),
             ]) { _, own in own })
         return output
     }
@@ -174,6 +223,21 @@ struct ShardedIndex {
     }
 
     func path(of kind: String, _ slug: String) -> String { "\(base)\(kind)/\(slug).js" }
+
+    /// Word prefixes up to this many letters get a head (below four letters no typo is allowed, so
+    /// the candidate words of such a one-word query are exactly the words with that prefix).
+    static let headLength = 3
+
+    /// A head's file name: the prefix's UTF-8 bytes in lower-case hex (the page computes it too).
+    static func hex(_ text: String) -> String {
+        let digits = Array("0123456789abcdef".utf8)
+        var name: [UInt8] = []
+        for byte in text.utf8 {
+            name.append(digits[Int(byte >> 4)])
+            name.append(digits[Int(byte & 15)])
+        }
+        return String(decoding: name, as: UTF8.self)
+    }
 
     /// `typeaheadIndex("data/<index>/<kind>/<slug>", [\n<lines>]);`
     private func script(_ kind: String, _ slug: String, _ lines: [UInt8]) -> [UInt8] {
@@ -216,7 +280,12 @@ extension ShardedIndex {
                 "customRanking": .array(content.config.customRanking.map(JSONValue.string)),
                 "hitsPerPage": .number(Double(content.config.hitsPerPage)),
                 "currency": .string(content.config.currency),
-            ])
+            ],
+            head: { prefix in
+                let page = engine.search(
+                    SearchRequest(index: .products, query: prefix, attributesToHighlight: []))
+                return (page.nbHits, page.hits.map { Int32($0.record) })
+            })
     }
 
     /// The suggestions' client index, over the suggestions `offered`: rows `[objectID, query,

@@ -163,3 +163,30 @@ test("a query loads the postings of exactly its candidate words, and a small par
     assert.ok(requested.filter((f) => f.includes("/records/")).length <= 20, query);
   }
 });
+
+test("the first letters typed are answered by their head, without postings; the whole answer follows on demand", () => {
+  for (const query of ["i", "IP", "iph", "s", "ca", "zq"]) {
+    const { loader, requested } = siteLoader();
+    const index = sharded.createClientIndex(data.products, loader);
+    let head;
+    index.search(query, {}, (answer) => (head = answer));
+    assert.ok(head, query);
+    assert.equal(requested.filter((f) => f.includes("/postings/")).length, 0, `${query}: ${requested}`);
+    if (head.nbHits === 0) continue;
+    assert.ok(requested.some((f) => f.includes("/heads/")), query);
+    let again;
+    index.search(query, {}, (answer) => (again = answer));
+    assert.deepEqual([again.nbHits, again.numbers, again.complete], [head.nbHits, head.numbers, head.complete], `${query} twice`);
+    assert.equal(head.complete, head.nbHits <= head.numbers.length, query);
+    let whole;
+    head.rest((answer) => (whole = answer));
+    assert.ok(whole.complete && whole.nbHits === head.nbHits, query);
+    assert.deepEqual(whole.numbers.slice(0, head.numbers.length), head.numbers, query);
+    for (let i = 0; i < head.numbers.length; i++) {
+      let row;
+      index.rows([head.numbers[i]], ([r]) => (row = r));
+      assert.deepEqual(head.highlight(row.name, i), whole.highlight(row.name, i), `${query} #${i}`);
+    }
+    assert.ok(requested.some((f) => f.includes("/postings/")), query);
+  }
+});

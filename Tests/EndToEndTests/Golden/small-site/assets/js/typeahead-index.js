@@ -117,8 +117,9 @@
   /**
    * A client index over its manifest (from index.html) and a loader.
    * `search(query, {scope: [attribute, value] | null, typoTolerance}, callback)` calls back with
-   * `{nbHits, numbers, highlight(text, i)}`: every hit's record number in ranked order, and the
-   * highlighting of a text of hit `i`. `rows(numbers, callback)` calls back with those records' rows
+   * `{nbHits, numbers, complete, highlight(text, i), rest}`: the hits' record numbers in ranked
+   * order (only the first page when the answer came from a head: `complete` is false and
+   * `rest(callback)` gives the whole answer), and the highlighting of a text of hit `i`. `rows(numbers, callback)` calls back with those records' rows
    * as objects named by the manifest's fields.
    */
   function createClientIndex(manifest, loader) {
@@ -140,7 +141,7 @@
         if (qwords.length === 0) {
           const numbers = [];
           for (let n = 0; n < manifest.count; n++) if (!inScope || inScope.has(n)) numbers.push(n);
-          return callback({ nbHits: numbers.length, numbers, highlight: (text) => core.highlight(emptyIndex, text, emptyResult, 0) });
+          return callback({ nbHits: numbers.length, numbers, complete: true, highlight: (text) => core.highlight(emptyIndex, text, emptyResult, 0) });
         }
         const ranges = qwords.map((w, i) => wordRanges(w, i === qwords.length - 1, typoTolerance));
         const listingFiles = [];
@@ -157,28 +158,50 @@
               }
             })
           );
-          const listed = Array.from(inRange.keys());
-          const probe = { spelled: listed.map(core.points), vocabulary: new Map(listed.map((w, i) => [w, i])) };
-          const candidates = new Set();
-          qwords.forEach((w, i) => {
-            for (const id of core.matcher(probe, w, i === qwords.length - 1, typoTolerance).distances.keys()) candidates.add(listed[id]);
-          });
-          const words = Array.from(candidates).sort(core.compareCodePoints);
-          const postingFiles = words.map((w) => path("postings", inRange.get(w)));
-          loader.need(postingFiles, () => {
-            const postingsOf = (word) => {
-              const slug = inRange.get(word);
-              if (!decoded.has(slug)) decoded.set(slug, new Map());
-              const cache = decoded.get(slug);
-              if (!cache.has(word)) {
-                const line = (loader.get(path("postings", slug)) || []).find((entry) => entry[0] === word);
-                cache.set(word, decodePostings(line ? line[1] : []));
-              }
-              return cache.get(word);
-            };
-            callback(answer(query, qwords, words, postingsOf, inScope, typoTolerance));
+          const full = (then) => rank(query, qwords, inRange, inScope, typoTolerance, then);
+          // One short word, no scope: its head holds the count and the first page, so the first
+          // letters typed never load the postings of every word they start.
+          const short = !inScope && qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
+          if (!short || inRange.size === 0) return full(callback);
+          const file = path("heads", hex(Array.from(qwords[0]).slice(0, 2).join("")));
+          loader.need([file], ([heads]) => {
+            const head = (heads || []).find((line) => line[0] === qwords[0]);
+            if (!head) return full(callback);
+            const [, nbHits, ...numbers] = head;
+            callback({
+              nbHits,
+              numbers,
+              complete: numbers.length >= nbHits,
+              highlight: (text) => highlightAlone(query, text, typoTolerance),
+              rest: full,
+            });
           });
         });
+      });
+    }
+
+    /** Loads the postings of the candidate words among `inRange` and ranks. */
+    function rank(query, qwords, inRange, inScope, typoTolerance, callback) {
+      const listed = Array.from(inRange.keys());
+      const probe = { spelled: listed.map(core.points), vocabulary: new Map(listed.map((w, i) => [w, i])) };
+      const candidates = new Set();
+      qwords.forEach((w, i) => {
+        for (const id of core.matcher(probe, w, i === qwords.length - 1, typoTolerance).distances.keys()) candidates.add(listed[id]);
+      });
+      const words = Array.from(candidates).sort(core.compareCodePoints);
+      const postingFiles = words.map((w) => path("postings", inRange.get(w)));
+      loader.need(postingFiles, () => {
+        const postingsOf = (word) => {
+          const slug = inRange.get(word);
+          if (!decoded.has(slug)) decoded.set(slug, new Map());
+          const cache = decoded.get(slug);
+          if (!cache.has(word)) {
+            const line = (loader.get(path("postings", slug)) || []).find((entry) => entry[0] === word);
+            cache.set(word, decodePostings(line ? line[1] : []));
+          }
+          return cache.get(word);
+        };
+        callback(answer(query, qwords, words, postingsOf, inScope, typoTolerance));
       });
     }
 
@@ -212,6 +235,7 @@
       return {
         nbHits: result.ranked.length,
         numbers: result.ranked.map((r) => records[r.record]),
+        complete: true,
         highlight: (text, i) => core.highlight(index, text, result, result.ranked[i].record),
       };
     }
@@ -230,6 +254,21 @@
     }
 
     return { search, rows, manifest };
+  }
+
+  /**
+   * The highlighting of a text by a one-word query of at most three letters, from the text alone:
+   * no typo is allowed, so the record's placed matches are all its matches, and a word of the text
+   * is emphasised exactly when it matches.
+   */
+  function highlightAlone(query, text, typoTolerance) {
+    const index = core.createIndex([{ objectID: "", texts: [[text]], customKey: [] }], []);
+    return core.highlight(index, text, core.search(index, query, { typoTolerance }), 0);
+  }
+
+  /** A head's file name: the prefix's UTF-8 bytes in lower-case hex. */
+  function hex(text) {
+    return Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0")).join("");
   }
 
   const emptyIndex = { records: [{}], vocabulary: new Map(), spelled: [], occurrences: [[]], soleWords: [new Set()], customRank: [0] };

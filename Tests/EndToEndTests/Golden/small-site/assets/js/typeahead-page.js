@@ -258,8 +258,18 @@
   /** Draws the next page of the current answer (its rows load on demand). */
   function more() {
     const current = answer;
-    if (!current || drawing || shown >= current.numbers.length) return;
+    if (!current || drawing || shown >= current.nbHits) return;
     drawing = true;
+    if (shown >= current.numbers.length) {
+      // A head gave the first page only: the rest comes from the whole search.
+      current.rest((whole) => {
+        if (current !== answer) return;
+        answer = whole;
+        drawing = false;
+        more();
+      });
+      return;
+    }
     const start = shown;
     const end = Math.min(start + data.products.hitsPerPage, current.numbers.length);
     productIndex.rows(current.numbers.slice(start, end), (rows) => {

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/31", [
+["1",2,1,3],
+]);

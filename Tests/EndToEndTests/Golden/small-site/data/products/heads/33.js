@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/33", [
+["3",2,0,3],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/34", [
+["4",3,0,1,3],
+]);

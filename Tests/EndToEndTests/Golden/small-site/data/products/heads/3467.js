@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/3467", [
+["4g",1,0],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/35", [
+["5",1,0],
+]);

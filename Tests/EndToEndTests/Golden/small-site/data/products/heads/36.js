@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/36", [
+["6",1,2],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/6174", [
+["at",1,0],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/62", [
+["b",1,3],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/64", [
+["d",2,0,1],
+]);

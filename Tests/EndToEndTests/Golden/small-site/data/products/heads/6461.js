@@ -1,0 +1,4 @@
+typeaheadIndex("data/products/heads/6461", [
+["da",1,0],
+["dat",1,0],
+]);

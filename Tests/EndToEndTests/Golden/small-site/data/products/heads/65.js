@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/65", [
+["e",1,0],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/66", [
+["f",2,2,1],
+]);

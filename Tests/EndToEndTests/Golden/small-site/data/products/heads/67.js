@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/67", [
+["g",2,0,1],
+]);

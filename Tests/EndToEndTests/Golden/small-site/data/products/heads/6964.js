@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/6964", [
+["id",1,1],
+]);

@@ -1,0 +1,4 @@
+typeaheadIndex("data/products/heads/696d", [
+["im",1,3],
+["img",1,3],
+]);

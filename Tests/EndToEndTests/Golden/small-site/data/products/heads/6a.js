@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/6a", [
+["j",1,3],
+]);

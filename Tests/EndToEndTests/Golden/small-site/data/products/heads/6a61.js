@@ -1,0 +1,4 @@
+typeaheadIndex("data/products/heads/6a61", [
+["ja",1,3],
+["jav",1,3],
+]);

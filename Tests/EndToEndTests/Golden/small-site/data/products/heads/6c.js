@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/6c", [
+["l",1,0],
+]);

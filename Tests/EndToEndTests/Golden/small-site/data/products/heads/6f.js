@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/6f", [
+["o",1,3],
+]);

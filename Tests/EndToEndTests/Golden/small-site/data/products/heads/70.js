@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/70", [
+["p",4,4,0,1],
+]);

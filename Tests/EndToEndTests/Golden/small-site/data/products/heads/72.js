@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/72", [
+["r",1,1],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/73", [
+["s",4,2,3,1],
+]);

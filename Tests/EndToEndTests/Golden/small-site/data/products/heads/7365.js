@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/7365", [
+["se",1,1],
+]);

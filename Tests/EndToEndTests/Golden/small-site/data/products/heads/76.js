@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/76", [
+["v",1,1],
+]);

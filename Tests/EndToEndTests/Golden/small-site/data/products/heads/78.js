@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/78", [
+["x",1,3],
+]);

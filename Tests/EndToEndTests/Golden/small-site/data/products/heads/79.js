@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/79", [
+["y",1,0],
+]);
