@@ -116,10 +116,11 @@
 
   /**
    * A client index over its manifest (from index.html) and a loader.
-   * `search(query, {scope: [attribute, value] | null, typoTolerance}, callback)` calls back with
+   * `search(query, {scope: [attribute, value] | null, typoTolerance, stale}, callback)` calls back with
    * `{nbHits, numbers, complete, highlight(text, i), rest}`: the hits' record numbers in ranked
    * order (only the first page when the answer came from a head: `complete` is false and
-   * `rest(callback)` gives the whole answer), and the highlighting of a text of hit `i`. `rows(numbers, callback)` calls back with those records' rows
+   * `rest(callback)` gives the whole answer), and the highlighting of a text of hit `i`. When
+   * `stale()` turns true while files load, the search stops without calling back. `rows(numbers, callback)` calls back with those records' rows
    * as objects named by the manifest's fields.
    */
   function createClientIndex(manifest, loader) {
@@ -158,11 +159,12 @@
               }
             })
           );
-          const full = (then) => rank(query, qwords, inRange, inScope, typoTolerance, then);
+          const full = (then, stale) => rank(query, qwords, inRange, inScope, typoTolerance, then, stale);
+          if (options.stale && options.stale()) return;
           // One short word, no scope: its head holds the count and the first page, so the first
           // letters typed never load the postings of every word they start.
           const short = !inScope && qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
-          if (!short || inRange.size === 0) return full(callback);
+          if (!short || inRange.size === 0) return full(callback, options.stale);
           const file = path("heads", hex(Array.from(qwords[0]).slice(0, 2).join("")));
           loader.need([file], ([heads]) => {
             const head = (heads || []).find((line) => line[0] === qwords[0]);
@@ -181,7 +183,7 @@
     }
 
     /** Loads the postings of the candidate words among `inRange` and ranks. */
-    function rank(query, qwords, inRange, inScope, typoTolerance, callback) {
+    function rank(query, qwords, inRange, inScope, typoTolerance, callback, stale) {
       const listed = Array.from(inRange.keys());
       const probe = { spelled: listed.map(core.points), vocabulary: new Map(listed.map((w, i) => [w, i])) };
       const candidates = new Set();
@@ -191,6 +193,8 @@
       const words = Array.from(candidates).sort(core.compareCodePoints);
       const postingFiles = words.map((w) => path("postings", inRange.get(w)));
       loader.need(postingFiles, () => {
+        // A newer search has begun while the postings loaded: skip the ranking nobody will see.
+        if (stale && stale()) return;
         const postingsOf = (word) => {
           const slug = inRange.get(word);
           if (!decoded.has(slug)) decoded.set(slug, new Map());

@@ -241,7 +241,8 @@
   function updateResults() {
     const query = state.q;
     const scope = state.scope;
-    productIndex.search(query, { scope: scopeOf(scope) }, (found) => {
+    const stale = () => state.q !== query || state.scope !== scope;
+    productIndex.search(query, { scope: scopeOf(scope), stale }, (found) => {
       if (state.q !== query || state.scope !== scope) return;
       answer = found;
       shown = 0;
