@@ -17,8 +17,8 @@ import TypeaheadModel
 /// - `scopes/<slug>.js`: the numbers of the records in a configured scope, as differences;
 /// - `heads/<hex>.js` (products): for every word prefix of one to three letters, the one-word
 ///   query's hit count and first page (record numbers), `["prefix",nbHits,numbers…]` a line, in
-///   files named by the prefix's first two letters in hex: the answer to the first letters typed
-///   (the most common texts, and those whose postings are the largest) in a few kilobytes.
+///   files named by the prefix's first letter in hex: the answer to the first letters typed (the
+///   most common texts, and those whose postings are the largest) in a few kilobytes.
 ///
 /// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
 /// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
@@ -114,8 +114,7 @@ struct ShardedIndex {
             "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
 
         // Heads: the first page and hit count of every short word prefix, in files by their first
-        // two letters (a one-letter prefix alone), so a file holds at most one prefix per letter
-        // after them.
+        // letter (a few dozen files, each bounded by the square of the alphabet).
         if let head {
             var number = [Int32](repeating: -1, count: index.records.count)
             for (n, record) in order.enumerated() { number[Int(record)] = Int32(n) }
@@ -133,7 +132,7 @@ struct ShardedIndex {
             let lines = answers.withLock { $0 }
             var group: (name: String, lines: [UInt8])?
             for (prefix, line) in zip(sorted, lines) {
-                let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(2))))
+                let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))
                 if group?.name != name {
                     if let done = group {
                         output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))

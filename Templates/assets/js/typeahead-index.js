@@ -165,7 +165,7 @@
           // letters typed never load the postings of every word they start.
           const short = !inScope && qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
           if (!short || inRange.size === 0) return full(callback, options.stale);
-          const file = path("heads", hex(Array.from(qwords[0]).slice(0, 2).join("")));
+          const file = path("heads", hex(Array.from(qwords[0])[0]));
           loader.need([file], ([heads]) => {
             const head = (heads || []).find((line) => line[0] === qwords[0]);
             if (!head) return full(callback);

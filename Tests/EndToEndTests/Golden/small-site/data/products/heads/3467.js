@@ -1,3 +1,0 @@
-typeaheadIndex("data/products/heads/3467", [
-["4g",1,0],
-]);

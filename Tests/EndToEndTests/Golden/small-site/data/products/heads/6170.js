@@ -1,4 +1,0 @@
-typeaheadIndex("data/products/heads/6170", [
-["ap",1,1],
-["app",1,1],
-]);

@@ -1,3 +1,0 @@
-typeaheadIndex("data/products/heads/6174", [
-["at",1,0],
-]);

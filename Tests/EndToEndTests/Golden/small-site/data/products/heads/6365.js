@@ -1,4 +1,0 @@
-typeaheadIndex("data/products/heads/6365", [
-["ce",3,0,1,2],
-["cel",3,0,1,2],
-]);

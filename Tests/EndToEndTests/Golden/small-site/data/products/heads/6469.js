@@ -1,4 +1,0 @@
-typeaheadIndex("data/products/heads/6469", [
-["di",1,1],
-["dis",1,1],
-]);

@@ -1,3 +1,0 @@
-typeaheadIndex("data/products/heads/6964", [
-["id",1,1],
-]);

@@ -1,3 +1,0 @@
-typeaheadIndex("data/products/heads/7365", [
-["se",1,1],
-]);

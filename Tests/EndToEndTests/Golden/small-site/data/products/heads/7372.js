@@ -1,4 +1,0 @@
-typeaheadIndex("data/products/heads/7372", [
-["sr",1,3],
-["src",1,3],
-]);
