@@ -50,7 +50,7 @@
       }
       done();
     }
-    return { register, failed, need, get: (path) => files.get(path.replace(/\.js$/, "")), loaded: () => Array.from(files.keys()) };
+    return { register, failed, need, get: (path) => files.get(path.replace(/\.js$/, "")) };
   }
 
   const fromPoints = (list) => String.fromCodePoint(...list);
@@ -125,7 +125,7 @@
    */
   function createClientIndex(manifest, loader) {
     const path = (kind, slug) => manifest.base + kind + "/" + slug + ".js";
-    const decoded = new Map(); // postings slug → Map(word → postings)
+    const decoded = new Map(); // postings slug → {lines: Map(word → flat postings), words: Map(word → postings)}
 
     function scopeNumbers(scope, callback) {
       if (!scope) return callback(null);
@@ -182,42 +182,39 @@
       });
     }
 
+    /** A postings shard's lines by word, made once per shard. */
+    function postingsShard(slug) {
+      if (!decoded.has(slug)) decoded.set(slug, { lines: new Map(loader.get(path("postings", slug)) || []), words: new Map() });
+      return decoded.get(slug);
+    }
+
     /** Loads the postings of the candidate words among `inRange` and ranks. */
     function rank(query, qwords, inRange, inScope, typoTolerance, callback, stale) {
       const listed = Array.from(inRange.keys());
       const probe = { spelled: listed.map(core.points), vocabulary: new Map(listed.map((w, i) => [w, i])) };
-      const candidates = new Set();
-      qwords.forEach((w, i) => {
-        for (const id of core.matcher(probe, w, i === qwords.length - 1, typoTolerance).distances.keys()) candidates.add(listed[id]);
-      });
-      const words = Array.from(candidates).sort(core.compareCodePoints);
+      // Each query word's candidate words, by the contract's own matcher.
+      const perWord = qwords.map((w, i) => Array.from(core.matcher(probe, w, i === qwords.length - 1, typoTolerance).distances.keys(), (id) => listed[id]));
+      const words = Array.from(new Set(perWord.flat())).sort(core.compareCodePoints);
       const postingFiles = words.map((w) => path("postings", inRange.get(w)));
       loader.need(postingFiles, () => {
         // A newer search has begun while the postings loaded: skip the ranking nobody will see.
         if (stale && stale()) return;
         const postingsOf = (word) => {
-          const slug = inRange.get(word);
-          if (!decoded.has(slug)) decoded.set(slug, new Map());
-          const cache = decoded.get(slug);
-          if (!cache.has(word)) {
-            const line = (loader.get(path("postings", slug)) || []).find((entry) => entry[0] === word);
-            cache.set(word, decodePostings(line ? line[1] : []));
-          }
-          return cache.get(word);
+          const shard = postingsShard(inRange.get(word));
+          if (!shard.words.has(word)) shard.words.set(word, decodePostings(shard.lines.get(word) || []));
+          return shard.words.get(word);
         };
-        callback(answer(query, qwords, words, postingsOf, inScope, typoTolerance));
+        callback(answer(query, perWord, words, postingsOf, inScope, typoTolerance));
       });
     }
 
     /** Ranks the records holding a candidate of every query word, with the engine's own search. */
-    function answer(query, qwords, words, postingsOf, inScope, typoTolerance) {
-      const probe = { spelled: words.map(core.points), vocabulary: new Map(words.map((w, i) => [w, i])) };
-      const matchers = qwords.map((w, i) => core.matcher(probe, w, i === qwords.length - 1, typoTolerance));
+    function answer(query, perWord, words, postingsOf, inScope, typoTolerance) {
       // Records matching every query word (and in the scope).
       let matched = null;
-      for (const m of matchers) {
+      for (const candidates of perWord) {
         const numbers = new Set();
-        for (const id of m.distances.keys()) for (const p of postingsOf(words[id])) numbers.add(p.number);
+        for (const word of candidates) for (const p of postingsOf(word)) numbers.add(p.number);
         matched = matched ? new Set(Array.from(numbers).filter((n) => matched.has(n))) : numbers;
       }
       const records = Array.from(matched).filter((n) => !inScope || inScope.has(n)).sort((a, b) => a - b);
@@ -234,7 +231,8 @@
       });
       for (const list of occurrences) list.sort((a, b) => a.attribute - b.attribute || a.position - b.position);
       // Numbers are custom ranks: the index's custom order is the numbers' order.
-      const index = { records: records.map((number) => ({ number })), vocabulary: probe.vocabulary, spelled: probe.spelled, occurrences, soleWords, customRank: records };
+      const vocabulary = new Map(words.map((w, i) => [w, i]));
+      const index = { records: records.map((number) => ({ number })), vocabulary, spelled: words.map(core.points), occurrences, soleWords, customRank: records };
       const result = core.search(index, query, { typoTolerance });
       return {
         nbHits: result.ranked.length,
@@ -257,7 +255,7 @@
       });
     }
 
-    return { search, rows, manifest };
+    return { search, rows };
   }
 
   /**
