@@ -268,7 +268,11 @@ extension SearchIndex {
         let lastAttribute = UnsafeMutablePointer<Int>.allocate(capacity: n)
         let lastPosition = UnsafeMutablePointer<Int>.allocate(capacity: n)
         let pairBest = UnsafeMutablePointer<Int>.allocate(capacity: max(n - 1, 1))
+        // The occurrences of a candidate that some query word matches, found by the first pass so
+        // the second reads only those (a record's description is most of its words).
+        let matched = UnsafeMutablePointer<Int32>.allocate(capacity: max(longestRecord, 1))
         defer {
+            matched.deallocate()
             typo.deallocate()
             exact.deallocate()
             lastAttribute.deallocate()
@@ -294,9 +298,13 @@ extension SearchIndex {
                         // (ENGINE.md, version 2): first its smallest typo count (and whether every
                         // query word matches at all)…
                         var seen: UInt32 = 0
+                        var matchedCount = 0
                         for o in first..<end {
                             let word = Int(occurrences[o].word)
                             var bits = mask[word]
+                            if bits == 0 { continue }
+                            matched[matchedCount] = Int32(truncatingIfNeeded: o)
+                            matchedCount += 1
                             seen |= bits
                             while bits != 0 {
                                 let i = bits.trailingZeroBitCount
@@ -310,11 +318,10 @@ extension SearchIndex {
                         for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
                         var bestAttribute = Int.max
                         var bestPosition = Int.max
-                        for o in first..<end {
-                            let occurrence = occurrences[o]
+                        for m in 0..<matchedCount {
+                            let occurrence = occurrences[Int(matched[m])]
                             let word = Int(occurrence.word)
                             var bits = mask[word]
-                            if bits == 0 { continue }
                             let attribute = Int(occurrence.attribute)
                             let position = Int(occurrence.position)
                             while bits != 0 {

@@ -193,26 +193,28 @@ public final class SearchEngine: Sendable {
         return pages(request, outcome: outcome, only: only, limit: limit)
     }
 
-    /// The first `count` pages of a products query in each of `scopes` (nil: unscoped), from one
-    /// ranking of its matches: what the build's static result pages need for a suggestion and
-    /// every scope it is offered in. `request.filter` is ignored.
-    public func firstPages(_ request: SearchRequest, count: Int, scopes: [Scope?]) -> [[SearchPage]] {
+    /// The first `count` pages of a products query in each of its `lists` (a scope, or nil, with the
+    /// record numbers of its best hits in rank order, at least `count` pages' worth or all of them,
+    /// and how many hits there are), as `rankedVettings` keeps them: the build's result pages,
+    /// without walking the query's matches again. `request.filter` is ignored.
+    public func firstPages(
+        _ request: SearchRequest, count: Int, lists: [(scope: Scope?, best: [Int32], hits: Int)]
+    ) -> [[SearchPage]] {
         precondition(request.index == .products)
         let index = products
-        let perPage = hitsPerPage(request)
         let scratch =
             scratches.withLock { $0[.products]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
+        defer { scratches.withLock { $0[.products, default: []].append(scratch) } }
         let (words, matchers) = index.queryMatchers(
             request.query, typoTolerance: request.typoTolerance, prefixLast: request.queryType == .prefixLast)
-        let all = index.rank(matchers, allowed: nil, scratch: scratch)
-        scratches.withLock { $0[.products, default: []].append(scratch) }
-        let needed = min(Self.paginationLimit, count * perPage)
-        return scopes.map { scope -> [SearchPage] in
-            let mask: [Bool]? = scope.map { self.allowed(.products, $0) }
-            let (top, matching) = RankedRecord.best(needed, of: all) { mask?[$0.record] ?? true }
+        return lists.map { list -> [SearchPage] in
+            // Ranked again (they are few) for their criteria; the order is the list's.
+            let ranked = index.rank(matchers, candidates: list.best, allowed: nil, scratch: scratch)
+                .sorted { $0.precedes($1) }
+            precondition(ranked.count == list.best.count, "a kept hit no longer matches")
             var scoped = request
-            scoped.filter = scope
-            let outcome = SearchOutcome(words: words, ranked: top, count: matching, matchers: matchers)
+            scoped.filter = list.scope
+            let outcome = SearchOutcome(words: words, ranked: ranked, count: list.hits, matchers: matchers)
             return pages(scoped, outcome: outcome, only: nil, limit: count)
         }
     }

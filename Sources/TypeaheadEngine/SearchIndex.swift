@@ -45,6 +45,8 @@ public struct SearchIndex: Sendable {
     /// `occurrences[occurrenceStart[r]..<occurrenceStart[r + 1]]`.
     let occurrenceStart: [Int32]
     let occurrences: [WordOccurrence]
+    /// The most occurrences any one record has.
+    let longestRecord: Int
     /// Words that alone make up a whole value of some attribute of record `r` (the single-word exact
     /// rule), sorted.
     let soleWords: [[Int32]]
@@ -119,6 +121,7 @@ public struct SearchIndex: Sendable {
             soleWords.append(Array(Set(provisionalSole[index].map { renumber[Int($0)] })).sorted())
         }
         self.occurrenceStart = occurrenceStart
+        longestRecord = zip(occurrenceStart, occurrenceStart.dropFirst()).map { Int($1 - $0) }.max() ?? 0
         self.occurrences = occurrences
         var initials = [UInt64](repeating: 0, count: records.count)
         var bigrams = [UInt64](repeating: 0, count: records.count)

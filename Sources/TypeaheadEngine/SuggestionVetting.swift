@@ -15,6 +15,11 @@ public struct SuggestionVetting: Sendable {
     public var hits: [Int?]
     /// Whether each suggestion is offered: in the scope, with at least `minHits` hits.
     public var offered: [Bool]
+    /// How many of each suggestion's best hits `best` keeps (0: the vetting only counted).
+    public var bestCount: Int = 0
+    /// For each suggestion, the record numbers of its best `bestCount` product hits in the scope, in
+    /// rank order (all of them when fewer); empty when it was not asked or not ranked.
+    public var best: [[Int32]] = []
 
     /// How many suggestions are offered.
     public var offeredCount: Int { offered.lazy.filter { $0 }.count }
@@ -46,6 +51,21 @@ extension SearchEngine {
         return vettingCache.withLock { $0[key]! }
     }
 
+    /// The vetting of the unscoped index and of every configured scope (in site.json order, after
+    /// the unscoped one), each suggestion's matches ranked as they are counted so that every vetting
+    /// also keeps the best `best` hits: the build's result pages come from these lists, so each
+    /// suggestion's matches are walked once for both.
+    public func rankedVettings(best: Int) -> [SuggestionVetting] {
+        let scopes: [Scope?] = [nil] + content.config.scopes.map(Optional.some)
+        let cached = vettingCache.withLock { cache in scopes.compactMap { cache[Self.vettingKey($0)] } }
+        if cached.count == scopes.count, cached.allSatisfy({ $0.bestCount == best }) { return cached }
+        let made = computeVettings(scopes, best: best)
+        vettingCache.withLock { cache in
+            for vetting in made { cache[Self.vettingKey(vetting.scope)] = vetting }
+        }
+        return made
+    }
+
     private static func vettingKey(_ scope: Scope?) -> ByteKey {
         ByteKey(scope.map { "\($0.attribute)\u{0}\($0.value)" } ?? "")
     }
@@ -55,7 +75,8 @@ extension SearchEngine {
         vetting(scope).offered
     }
 
-    private func computeVettings(_ scopes: [Scope?]) -> [SuggestionVetting] {
+    /// Counts (and, with `best` > 0, ranks) every suggestion's product hits in each of `scopes`.
+    private func computeVettings(_ scopes: [Scope?], best: Int = 0) -> [SuggestionVetting] {
         let minHits = content.config.minHits
         let members = scopes.map { $0.map { allowed(.suggestions, $0) } }
         let filters = scopes.map { $0.map { allowed(.products, $0) } }
@@ -65,27 +86,47 @@ extension SearchEngine {
         let products = self.products
         // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…: for each, its hits in every
         // scope that lists it, from one walk over its matches.
-        let results = Mutex([[[Int?]]](repeating: [], count: chunks))
+        typealias Vetted = (hits: [Int?], best: [[Int32]])
+        let results = Mutex([[Vetted]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: products.vocabularySize)
-            let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> [Int?] in
+            let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Vetted in
                 let asked = scopes.indices.map { members[$0]?[s] ?? true }
-                guard asked.contains(true) else { return asked.map { _ in nil } }
+                guard asked.contains(true) else { return (asked.map { _ in nil }, []) }
                 var hits = [Int](repeating: 0, count: scopes.count)
-                products.forEachMatch(
-                    queries[s], allowed: nil, typoTolerance: true, prefixLast: true, scratch: scratch
-                ) { record in
-                    for k in scopes.indices where filters[k]?[record] ?? true { hits[k] += 1 }
+                if best == 0 {
+                    products.forEachMatch(
+                        queries[s], allowed: nil, typoTolerance: true, prefixLast: true, scratch: scratch
+                    ) { record in
+                        for k in scopes.indices where filters[k]?[record] ?? true { hits[k] += 1 }
+                    }
+                    return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [])
                 }
-                return scopes.indices.map { asked[$0] ? hits[$0] : nil }
+                var kept = scopes.indices.map { _ in BestRecords(k: best) }
+                let (_, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
+                products.rankEach(matchers, allowed: nil, scratch: scratch) { ranked in
+                    for k in scopes.indices where asked[k] && (filters[k]?[ranked.record] ?? true) {
+                        hits[k] += 1
+                        kept[k].add(ranked)
+                    }
+                }
+                return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records))
             }
             results.withLock { $0[chunk] = counts }
         }
         let byChunk = results.withLock { $0 }
         return scopes.indices.map { k in
-            let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks][k] }
-            return SuggestionVetting(
+            let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].hits[k] }
+            var vetting = SuggestionVetting(
                 scope: scopes[k], minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
+            if best > 0 {
+                vetting.bestCount = best
+                vetting.best = (0..<count).map { s in
+                    let lists = byChunk[s % chunks][s / chunks].best
+                    return lists.isEmpty ? [] : lists[k]
+                }
+            }
+            return vetting
         }
     }
 }

@@ -44,15 +44,15 @@ struct ResultPages {
     var productSlugs: [ByteKey: String]
     var suggestionSlugs: [ByteKey: String]
 
-    /// The pages of one suggestion in each of `scopes` (nil: unscoped), from one ranking of its
-    /// matches; nil for a scope where it has no hit.
+    /// The pages of one suggestion in each scope of `lists` (nil: unscoped), from the best hits its
+    /// vetting kept; nil for a scope where it has no hit.
     func render(
-        _ suggestion: Suggestion, scopes: [Scope?]
+        _ suggestion: Suggestion, lists: [(scope: Scope?, best: [Int32], hits: Int)]
     ) throws -> [(pages: Int, hits: Int, files: [(String, [UInt8])])?] {
-        let lists = engine.firstPages(
+        let pages = engine.firstPages(
             SearchRequest(index: .products, query: suggestion.query, attributesToHighlight: ["name"]),
-            count: engine.content.config.resultPages, scopes: scopes)
-        return try zip(scopes, lists).map { scope, pages in try render(suggestion, scope: scope, pages: pages) }
+            count: engine.content.config.resultPages, lists: lists)
+        return try zip(lists, pages).map { list, pages in try render(suggestion, scope: list.scope, pages: pages) }
     }
 
     private func render(

@@ -86,6 +86,15 @@ public struct SiteBuilder {
         let engine = SearchEngine(content: content)
         clock.lap("engine", &summary)
 
+        // Every suggestion's products query, once: counted in each scope (which suggestions lead
+        // somewhere) and its best hits kept for its result pages.
+        let vettings = engine.rankedVettings(
+            best: min(SearchEngine.paginationLimit, config.resultPages * config.hitsPerPage))
+        let vetting = vettings[0]
+        let scopeVettings = Array(vettings.dropFirst())
+        summary.leftOut = content.suggestions.count - vetting.offeredCount
+        clock.lap("vetting", &summary)
+
         // Prefix maps: all suggestions, then each scope.
         let builder = PrefixMapBuilder(engine: engine, perKey: config.suggestionsPerKey)
         let mapFiles = PrefixMapFiles(content: content)
@@ -104,9 +113,6 @@ public struct SiteBuilder {
         // suggestions that lead somewhere get pages (per scope, those vetted in it).
         var withPages: [ByteKey: Bool] = [:]
         var sizes: [String: Int] = [:]
-        let vetting = engine.vetting(nil)
-        let scopeVettings = config.scopes.map { engine.vetting($0) }
-        summary.leftOut = content.suggestions.count - vetting.offeredCount
         let templateSources = templates.templates
         let suggestions = content.suggestions
         let resultBatches = try Self.inBatches(count: suggestions.count) { range in
@@ -115,15 +121,13 @@ public struct SiteBuilder {
                 suggestionSlugs: suggestionSlugs)
             var made = RenderedBatch()
             for s in range {
-                // One ranking for the suggestion, sliced for each scope it is offered in.
-                let scopes: [Scope?] =
-                    (vetting.offered[s] ? [nil] : [])
-                    + zip(config.scopes, scopeVettings).filter { $0.1.offered[s] }.map { Optional($0.0) }
-                if scopes.isEmpty { continue }
-                for (scope, rendered) in zip(scopes, try pages.render(suggestions[s], scopes: scopes)) {
+                // Its pages in each scope it is offered in, from the hits its vetting kept.
+                let lists = vettings.filter { $0.offered[s] }.map { ($0.scope, $0.best[s], $0.hits[s]!) }
+                if lists.isEmpty { continue }
+                for (list, rendered) in zip(lists, try pages.render(suggestions[s], lists: lists)) {
                     guard let rendered else { continue }
                     made.pages += rendered.pages
-                    if scope == nil { made.withPages.append(s) }
+                    if list.0 == nil { made.withPages.append(s) }
                     try made.put(rendered.files, into: sink)
                 }
             }
