@@ -232,6 +232,35 @@ extension SearchIndex {
         return candidates
     }
 
+    /// Narrows `candidates` (the postings of query word `seed`) to the records that also hold a word
+    /// matching each other query word, by marking that word's postings, for the query words whose
+    /// postings are few enough: marking a posting costs a few nanoseconds, reading a candidate's
+    /// words (to find it lacks one) hundreds, and on a large catalogue most candidates lack one.
+    /// Only records that cannot match are removed; the order is kept.
+    func narrow(_ candidates: inout [Int32], _ matchers: [WordMatcher], seed: Int, scratch: SearchScratch) {
+        let others = matchers.indices.filter { $0 != seed }.sorted {
+            matchers[$0].postingCount < matchers[$1].postingCount
+        }
+        for j in others {
+            // Ascending: once one costs too much, so do the rest.
+            if candidates.isEmpty || matchers[j].postingCount > Self.markingBudget * candidates.count { return }
+            let stamp = scratch.nextStamp(records: records.count)
+            scratch.stamps.withUnsafeMutableBufferPointer { stamps in
+                postingRecords.withUnsafeBufferPointer { postings in
+                    for (range, _) in matchers[j].ranges {
+                        for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
+                            stamps[Int(postings[p])] = stamp
+                        }
+                    }
+                }
+                candidates.removeAll { stamps[Int($0)] != stamp }
+            }
+        }
+    }
+
+    /// How many postings a query word may have per candidate for `narrow` to mark them.
+    static let markingBudget = 32
+
     /// Every record matching the query words `matchers`, with its criteria, in no particular order.
     /// `candidates`, when given, must contain every match, each once.
     public func rank(
@@ -408,7 +437,16 @@ extension SearchIndex {
         _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
         _ body: (Int, Int, Int) -> Void
     ) {
-        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
+        var candidates: [Int32]
+        if let given {
+            candidates = given
+        } else {
+            candidates = seedCandidates(matchers, scratch: scratch)
+            if matchers.count > 1 {
+                let seed = matchers.indices.min { matchers[$0].postingCount < matchers[$1].postingCount }!
+                narrow(&candidates, matchers, seed: seed, scratch: scratch)
+            }
+        }
         // A typo-free query word (1-3 characters) needs a record word that starts like it; a word
         // allowed one typo needs one with its first letter (a first-letter typo counts as two).
         var needInitials: UInt64 = 0
