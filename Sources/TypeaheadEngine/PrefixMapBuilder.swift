@@ -286,31 +286,6 @@ struct TopK {
     var ranked: [RankedRecord] { best }
 }
 
-/// The best `k` of a stream of ranked records: kept in order as they come when `k` is small, else
-/// gathered and sorted once at the end.
-struct BestRecords {
-    private var top: TopK?
-    private var all: [RankedRecord] = []
-    private let k: Int
-
-    init(k: Int) {
-        self.k = k
-        if k <= 64 { top = TopK(k: k) }
-    }
-
-    mutating func add(_ record: RankedRecord) {
-        if top != nil { top!.add(record) } else { all.append(record) }
-    }
-
-    /// The record numbers kept, best first.
-    var records: [Int32] {
-        if let top { return top.records }
-        var sorted = all.sorted { $0.precedes($1) }
-        if sorted.count > k { sorted.removeLast(sorted.count - k) }
-        return sorted.map { Int32(truncatingIfNeeded: $0.record) }
-    }
-}
-
 /// Key arithmetic shared by the builder, the shard writer and the harness.
 public enum PrefixMapShape {
     /// The key one character shorter (a trailing space dropped), as bytes.

@@ -55,21 +55,42 @@ extension RankedRecord {
     static func best(
         _ k: Int, of records: [RankedRecord], where include: (RankedRecord) -> Bool = { _ in true }
     ) -> (ranked: [RankedRecord], count: Int) {
-        if k <= 64 {
-            var top = TopK(k: k)
-            var count = 0
-            for record in records where include(record) {
-                count += 1
-                top.add(record)
-            }
-            return (top.ranked, count)
+        var kept = BestRecords(k: k)
+        var count = 0
+        for record in records where include(record) {
+            count += 1
+            kept.add(record)
         }
-        var kept = records.filter(include)
-        let count = kept.count
-        kept.sort { $0.precedes($1) }
-        if kept.count > k { kept.removeLast(kept.count - k) }
-        return (kept, count)
+        return (kept.ranked, count)
     }
+}
+
+/// The best `k` of a stream of ranked records: kept in order as they come when `k` is small, else
+/// gathered and sorted once at the end.
+struct BestRecords {
+    private var top: TopK?
+    private var all: [RankedRecord] = []
+    private let k: Int
+
+    init(k: Int) {
+        self.k = k
+        if k <= 64 { top = TopK(k: k) }
+    }
+
+    mutating func add(_ record: RankedRecord) {
+        if top != nil { top!.add(record) } else { all.append(record) }
+    }
+
+    /// The records kept, best first.
+    var ranked: [RankedRecord] {
+        if let top { return top.ranked }
+        var sorted = all.sorted { $0.precedes($1) }
+        if sorted.count > k { sorted.removeLast(sorted.count - k) }
+        return sorted
+    }
+
+    /// Their record numbers.
+    var records: [Int32] { ranked.map { Int32(truncatingIfNeeded: $0.record) } }
 }
 
 /// The answer of an index to a query: every matching record, ranked.
@@ -204,8 +225,9 @@ extension SearchIndex {
         r.minor = UInt64(255 - min(r.exact, 255)) << 32 | UInt64(customRank[r.record])
     }
 
-    /// The records of the query word with the fewest postings: every match is among them. Unique, in no particular order (a record seen twice is skipped
-    /// with the scratch's per-record stamps, not by sorting).
+    /// The records that may match: those of the query word with the fewest postings (every match is
+    /// among them), narrowed by the other query words' postings. Unique, in no particular order (a
+    /// record seen twice is skipped with the scratch's per-record stamps, not by sorting).
     func seedCandidates(_ matchers: [WordMatcher], scratch: SearchScratch) -> [Int32] {
         let seed = matchers.indices.min { matchers[$0].postingCount < matchers[$1].postingCount }!
         var candidates: [Int32] = []
@@ -215,20 +237,21 @@ extension SearchIndex {
             let range = matchers[seed].ranges[0].words
             candidates.append(
                 contentsOf: postingRecords[Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound])])
-            return candidates
-        }
-        let stamp = scratch.nextStamp(records: records.count)
-        scratch.stamps.withUnsafeMutableBufferPointer { stamps in
-            for (range, _) in matchers[seed].ranges {
-                for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
-                    let record = Int(postingRecords[p])
-                    if stamps[record] != stamp {
-                        stamps[record] = stamp
-                        candidates.append(Int32(record))
+        } else {
+            let stamp = scratch.nextStamp(records: records.count)
+            scratch.stamps.withUnsafeMutableBufferPointer { stamps in
+                for (range, _) in matchers[seed].ranges {
+                    for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
+                        let record = Int(postingRecords[p])
+                        if stamps[record] != stamp {
+                            stamps[record] = stamp
+                            candidates.append(Int32(record))
+                        }
                     }
                 }
             }
         }
+        narrow(&candidates, matchers, seed: seed, scratch: scratch)
         return candidates
     }
 
@@ -437,16 +460,7 @@ extension SearchIndex {
         _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
         _ body: (Int, Int, Int) -> Void
     ) {
-        var candidates: [Int32]
-        if let given {
-            candidates = given
-        } else {
-            candidates = seedCandidates(matchers, scratch: scratch)
-            if matchers.count > 1 {
-                let seed = matchers.indices.min { matchers[$0].postingCount < matchers[$1].postingCount }!
-                narrow(&candidates, matchers, seed: seed, scratch: scratch)
-            }
-        }
+        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
         // A typo-free query word (1-3 characters) needs a record word that starts like it; a word
         // allowed one typo needs one with its first letter (a first-letter typo counts as two).
         var needInitials: UInt64 = 0

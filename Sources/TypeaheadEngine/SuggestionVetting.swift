@@ -40,7 +40,7 @@ extension SearchEngine {
     public func vetting(_ scope: Scope?) -> SuggestionVetting {
         let key = Self.vettingKey(scope)
         if let cached = vettingCache.withLock({ $0[key] }) { return cached }
-        var scopes: [Scope?] = [nil] + content.config.scopes.map(Optional.some)
+        var scopes = content.config.everyScope
         if let scope, !content.config.scopes.contains(scope) { scopes = [scope] }
         let made = computeVettings(scopes)
         vettingCache.withLock { cache in
@@ -56,7 +56,7 @@ extension SearchEngine {
     /// also keeps the best `best` hits: the build's result pages come from these lists, so each
     /// suggestion's matches are walked once for both.
     public func rankedVettings(best: Int) -> [SuggestionVetting] {
-        let scopes: [Scope?] = [nil] + content.config.scopes.map(Optional.some)
+        let scopes = content.config.everyScope
         let cached = vettingCache.withLock { cache in scopes.compactMap { cache[Self.vettingKey($0)] } }
         if cached.count == scopes.count, cached.allSatisfy({ $0.bestCount == best }) { return cached }
         let made = computeVettings(scopes, best: best)

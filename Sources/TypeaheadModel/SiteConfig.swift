@@ -23,6 +23,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var minHits: Int = 1
     /// Scopes offered as tokens, as `attribute:value`. Default none.
     public var scopes: [Scope] = []
+    /// No scope (nil) first, then each of `scopes`: every index a prefix map, a vetting or a result
+    /// page is made for.
+    public var everyScope: [Scope?] { [nil] + scopes.map(Optional.some) }
     /// The index name under which the Query Suggestions export keeps per-index data
     /// (`exact_nb_hits`, `facets.exact_matches`). Default `instant_search`.
     public var sourceIndex: String = "instant_search"

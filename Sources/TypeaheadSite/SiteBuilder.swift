@@ -99,7 +99,7 @@ public struct SiteBuilder {
         let builder = PrefixMapBuilder(engine: engine, perKey: config.suggestionsPerKey)
         let mapFiles = PrefixMapFiles(content: content)
         var layouts: [PrefixMapLayout] = []
-        for (i, scope) in ([nil] + config.scopes.map(Optional.some)).enumerated() {
+        for (i, scope) in config.everyScope.enumerated() {
             progress?.update(phase: "Prefix maps", done: i, total: config.scopes.count + 1)
             let id = scope.map(ResultPaths.scopeSlug) ?? "all"
             layouts.append(mapFiles.write(id: id, scope: scope, builder: builder, into: &files))
@@ -122,12 +122,14 @@ public struct SiteBuilder {
             var made = RenderedBatch()
             for s in range {
                 // Its pages in each scope it is offered in, from the hits its vetting kept.
-                let lists = vettings.filter { $0.offered[s] }.map { ($0.scope, $0.best[s], $0.hits[s]!) }
+                let lists = vettings.filter { $0.offered[s] }.map {
+                    (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!)
+                }
                 if lists.isEmpty { continue }
                 for (list, rendered) in zip(lists, try pages.render(suggestions[s], lists: lists)) {
                     guard let rendered else { continue }
                     made.pages += rendered.pages
-                    if list.0 == nil { made.withPages.append(s) }
+                    if list.scope == nil { made.withPages.append(s) }
                     try made.put(rendered.files, into: sink)
                 }
             }

@@ -65,7 +65,7 @@ public struct SiteChecker {
         // Each suggestion's hits are asked afresh (a full query, not the build's count), so the
         // vetted set is proven along with the pages: a suggestion with fewer than `minHits` hits in
         // a scope has no page there, no key shows it, and `data/suggestions.js` leaves it out.
-        let scopes: [Scope?] = [nil] + config.scopes.map(Optional.some)
+        let scopes = config.everyScope
         var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
         let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
         // Suggestions are checked on all cores, a batch at a time; their findings are merged in

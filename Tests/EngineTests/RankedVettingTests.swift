@@ -17,7 +17,7 @@ import TypeaheadTestSupport
     func keptEqualsSearch(best: Int) {
         let engine = Self.engine
         let vettings = engine.rankedVettings(best: best)
-        let scopes: [Scope?] = [nil] + engine.content.config.scopes.map(Optional.some)
+        let scopes = engine.content.config.everyScope
         #expect(vettings.map(\.scope) == scopes)
         var compared = 0
         for s in stride(from: 0, to: engine.content.suggestions.count, by: 13) {

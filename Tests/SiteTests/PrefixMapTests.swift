@@ -35,7 +35,7 @@ struct PrefixMapTests {
         let content = minHits == 0 ? Self.content : Self.vetted(minHits)
         let engine = SearchEngine(content: content)
         let builder = PrefixMapBuilder(engine: engine, perKey: 8)
-        for scope in [nil] + content.config.scopes.map(Optional.some) {
+        for scope in content.config.everyScope {
             let allowed: [Bool]? = engine.offeredSuggestions(scope)
             var keys: [String] = []
             var mismatches: [String] = []
