@@ -14,20 +14,27 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .systemLibrary(
+            name: "CVips",
+            providers: [.apt(["libvips-dev"])]
+        ),
 
         // MARK: - Libraries (dependencies point toward the model)
         .target(name: "TypeaheadModel"),
         .target(name: "TypeaheadMarkdown", dependencies: ["CCmark"]),
         .target(name: "TypeaheadMustache"),
+        .target(name: "TypeaheadImages", dependencies: ["CVips", "TypeaheadModel"]),
         .target(name: "TypeaheadEngine", dependencies: ["TypeaheadModel"]),
         .target(
             name: "TypeaheadSite",
-            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadMarkdown", "TypeaheadMustache"]
+            dependencies: [
+                "TypeaheadModel", "TypeaheadEngine", "TypeaheadMarkdown", "TypeaheadMustache", "TypeaheadImages",
+            ]
         ),
         .target(name: "TypeaheadSuggest", dependencies: ["TypeaheadModel", "TypeaheadEngine"]),
         .target(
             name: "TypeaheadCLI",
-            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadSite", "TypeaheadSuggest"]
+            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadSite", "TypeaheadSuggest", "TypeaheadImages"]
         ),
         .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
         .executableTarget(
@@ -51,6 +58,11 @@ let package = Package(
         .testTarget(
             name: "EngineTests",
             dependencies: ["TypeaheadEngine", "TypeaheadModel", "TypeaheadTestSupport"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "ImageTests",
+            dependencies: ["TypeaheadImages", "TypeaheadModel", "TypeaheadTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -42,6 +42,7 @@ public struct TypeaheadCommand {
           check     Prove a built site equal to the live engine, key by key, page by page
           report    The build report: counts, data findings, largest files, pictures
           diff      What changed in search between two built sites, as Markdown for a pull request
+          images    fetch: download the products' remote images into the content's image cache
 
         Options:
           -h, --help     Show help (also: typeahead <command> --help)
@@ -200,6 +201,12 @@ public struct TypeaheadCommand {
                 return 0
             }
             return usageGuard(help: Self.suggestHelp) { () throws(UsageError) -> Int32 in try suggest(rest) }
+        case "images":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.imagesHelp)
+                return 0
+            }
+            return usageGuard(help: Self.imagesHelp) { () throws(UsageError) -> Int32 in try images(rest) }
         default:
             console.err("error: unknown command \"\(command)\"\n\n" + Self.overview)
             return 2
@@ -233,7 +240,8 @@ public struct TypeaheadCommand {
             try SiteWriter(output: output).checkTarget()
             let content = try ContentLoader(directory: contentDirectory).load()
             let templates = try TemplateSet.load(from: templatesDirectory)
-            let builder = SiteBuilder(content: content, templates: templates, progress: progress)
+            let builder = SiteBuilder(
+                content: content, templates: templates, contentDirectory: contentDirectory, progress: progress)
             let summary = try builder.write(to: output)
             progress.finish()
             if !quiet {
@@ -285,8 +293,11 @@ public struct TypeaheadCommand {
             throw UsageError(message: "unexpected argument \"\(extra)\"")
         }
         do {
-            let content = try ContentLoader(directory: options.values["--content"] ?? "Content").load()
-            let report = try SiteChecker(content: content, site: options.values["--site"] ?? "_site").run()
+            let contentDirectory = options.values["--content"] ?? "Content"
+            let content = try ContentLoader(directory: contentDirectory).load()
+            let report = try SiteChecker(
+                content: content, site: options.values["--site"] ?? "_site", contentDirectory: contentDirectory
+            ).run()
             console.out(report.description)
             return report.differenceCount == 0 ? 0 : 1
         } catch {
@@ -318,7 +329,9 @@ public struct TypeaheadCommand {
             if let contentDirectory = options.values["--content"] {
                 let content = try ContentLoader(directory: contentDirectory).load()
                 let templates = try TemplateSet.load(from: options.values["--templates"] ?? "Templates")
-                let summary = try SiteBuilder(content: content, templates: templates).buildWithSummary().summary
+                let summary = try SiteBuilder(
+                    content: content, templates: templates, contentDirectory: contentDirectory
+                ).buildWithSummary().summary
                 report = summary.timedReport!
             } else {
                 let site = options.values["--site"] ?? "_site"

@@ -144,6 +144,9 @@ struct ProductReader {
         let description = fields.optionalString("description", &collector)
         let price = fields.optionalNumber("price", minimum: 0, &collector)
         let image = fields.optionalString("image", &collector)
+        if case .failure(let error) = ImageReference.parse(image) {
+            collector.add(ContentIssue(file: file, record: place, field: "image", message: error.message))
+        }
         let url = fields.optionalString("url", &collector)
         let popularity = fields.optionalNumber("popularity", &collector)
         for attribute in config.searchableAttributes
@@ -246,6 +249,18 @@ struct SiteConfigReader {
         if let tagline = fields.optionalString("tagline", &collector) { config.tagline = tagline }
         if let currency = fields.optionalString("currency", &collector) { config.currency = currency }
         if let index = fields.optionalString("sourceIndex", &collector) { config.sourceIndex = index }
+        if let remote = fields.optionalString("remoteImages", &collector) {
+            if let mode = RemoteImages(rawValue: remote) {
+                config.remoteImages = mode
+            } else {
+                collector.add(
+                    ContentIssue(
+                        file: file, field: "remoteImages",
+                        message:
+                            "expected one of \(RemoteImages.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))"
+                    ))
+            }
+        }
         if let attributes = fields.optionalStrings("searchableAttributes", &collector) {
             if attributes.isEmpty || attributes.contains(where: \.isEmpty) {
                 collector.add(

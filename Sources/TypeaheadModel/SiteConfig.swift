@@ -31,6 +31,8 @@ public struct SiteConfig: Sendable, Equatable {
     public var sourceIndex: String = "instant_search"
     /// The currency symbol shown before prices. Default `$`.
     public var currency: String = "$"
+    /// What a remote `image` that is not in the image cache shows: `placeholder` (default) or `link`.
+    public var remoteImages: RemoteImages = .placeholder
 
     /// The largest `minHits`: the hits a query can show (`paginationLimitedTo`).
     public static let maximumMinHits = 1000
@@ -39,7 +41,8 @@ public struct SiteConfig: Sendable, Equatable {
 
     /// Every key `site.json` may hold.
     public static let keys: [String] = [
-        "currency", "customRanking", "hitsPerPage", "minHits", "resultPages", "scopes", "searchableAttributes",
+        "currency", "customRanking", "hitsPerPage", "minHits", "remoteImages", "resultPages", "scopes",
+        "searchableAttributes",
         "sourceIndex",
         "suggestionsPerKey", "tagline", "title",
     ]

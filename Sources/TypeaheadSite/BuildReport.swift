@@ -102,6 +102,8 @@ struct ReportMaker {
     var resultPages: Int
     /// Every file of the site, the report's own excepted.
     var sizes: [String: Int]
+    /// The products' pictures, for the products that show a placeholder.
+    var images: SiteImages
 
     /// How many records a "largest" list shows.
     static let largestCount = 10
@@ -123,6 +125,9 @@ struct ReportMaker {
             .init(label: "shards", value: layouts.reduce(0) { $0 + $1.manifest.count }),
             .init(label: "result pages", value: resultPages),
             .init(label: "product pages", value: productPages),
+            .init(
+                label: "products with a picture",
+                value: content.products.count - findings().first { $0.id == "no-image" }!.rows.count),
         ]
         counts.append(.init(label: "files (the report excepted)", value: sizes.count))
         counts.append(.init(label: "bytes (the report excepted)", value: sizes.values.reduce(0, +)))
@@ -141,6 +146,7 @@ struct ReportMaker {
         if path.hasPrefix("data/products/") { return "client index" }
         if path.hasPrefix("data/suggestions/") { return "suggestions index" }
         if path.hasPrefix("assets/") { return "assets" }
+        if path.hasPrefix(SiteImages.folder + "/") { return "pictures" }
         return "other"
     }
 
@@ -187,7 +193,7 @@ struct ReportMaker {
 
     func findings() -> [BuildReport.Table] {
         [
-            leftOut(), leftOutOfScopes(), shadowed(), exactNbHits(), missing("image", \.image),
+            leftOut(), leftOutOfScopes(), shadowed(), exactNbHits(), placeholders(),
             missing("price", { $0.price.map { String($0) } }),
             missing("description", { $0.description?.trimmingCharacters(in: .whitespacesAndNewlines) }),
             duplicateNames(), markupInText(), suspiciousPrices(),
@@ -277,6 +283,18 @@ struct ReportMaker {
             note:
                 "\(rows.count) of the \(known) suggestions that carry exact_nb_hits find a different number of products in this catalogue, largest difference first. A large gap means the suggestions were made from another catalogue.",
             columns: ["query", "objectID", "exact_nb_hits", "hits here", "difference"], rows: rows)
+    }
+
+    /// Products whose cards and page show the placeholder, and why.
+    func placeholders() -> BuildReport.Table {
+        let rows = content.products.compactMap { product in
+            images.placeholderReason(product).map { [product.objectID, product.name, $0] }
+        }
+        return .init(
+            id: "no-image", title: "Products without an image",
+            note:
+                "Their cards and pages show the site's placeholder (the brand's initial). A remote image is shown once `typeahead images fetch` has cached it.",
+            columns: ["objectID", "name", "why"], rows: rows)
     }
 
     func missing(_ field: String, _ value: (Product) -> String?) -> BuildReport.Table {

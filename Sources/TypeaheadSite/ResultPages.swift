@@ -43,6 +43,7 @@ struct ResultPages {
     var renderer: MustacheRenderer
     var productSlugs: [ByteKey: String]
     var suggestionSlugs: [ByteKey: String]
+    var images: SiteImages
 
     /// The pages of one suggestion in each scope of `lists` (nil: unscoped), from the best hits its
     /// vetting kept; nil for a scope where it has no hit.
@@ -78,7 +79,8 @@ struct ResultPages {
                 let product = engine.content.products[hit.record]
                 guard
                     case .object(var card) = PageData.card(
-                        product, slug: productSlugs[ByteKey(product.objectID)]!, root: root, config: config)
+                        product, slug: productSlugs[ByteKey(product.objectID)]!, root: root, config: config,
+                        images: images)
                 else { return .null }
                 card["nameHTML"] = .string(highlights["name"]?.first?.value ?? HTML.escape(product.name))
                 return .object(card)

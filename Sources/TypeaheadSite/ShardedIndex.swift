@@ -255,8 +255,10 @@ struct ShardedIndex {
 
 extension ShardedIndex {
     /// The products' client index: rows `[objectID, slug, price, image, name, brand, [custom ranking
-    /// values]]` (the last for `typeahead diff`, which names the criteria that changed).
-    static func products(engine: SearchEngine, productSlugs: [ByteKey: String]) -> Output {
+    /// values]]` (the last for `typeahead diff`, which names the criteria that changed). `image` is
+    /// the card's picture `[path from the site root, width, height]`, a URL (`"remoteImages":
+    /// "link"`), or null for the placeholder.
+    static func products(engine: SearchEngine, productSlugs: [ByteKey: String], images: SiteImages) -> Output {
         let content = engine.content
         let index = ShardedIndex(
             name: "products", bucket: 16,
@@ -269,7 +271,7 @@ extension ShardedIndex {
                 return [
                     .string(product.objectID), .string(productSlugs[ByteKey(product.objectID)]!),
                     product.price.map(JSONValue.number) ?? .null,
-                    PageData.safeURL(product.image).map(JSONValue.string) ?? .null,
+                    clientPicture(images.picture(product)),
                     .string(product.name), product.brand.map(JSONValue.string) ?? .null,
                     .array(ranking.key(product.attributes).map { $0.map(JSONValue.number) ?? .null }),
                 ]
@@ -285,6 +287,15 @@ extension ShardedIndex {
                     SearchRequest(index: .products, query: prefix, attributesToHighlight: []))
                 return (page.nbHits, page.hits.map { Int32($0.record) })
             })
+    }
+
+    private static func clientPicture(_ picture: ProductPicture?) -> JSONValue {
+        switch picture {
+        case nil: return .null
+        case .link(let url): return PageData.safeURL(url).map(JSONValue.string) ?? .null
+        case .local(let thumb, _):
+            return .array([.string(thumb.path), .number(Double(thumb.width)), .number(Double(thumb.height))])
+        }
     }
 
     /// The suggestions' client index, over the suggestions `offered`: rows `[objectID, query,

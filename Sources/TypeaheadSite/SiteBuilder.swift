@@ -44,15 +44,21 @@ public struct BuildSummary: Sendable {
 public struct SiteBuilder {
     public var content: Content
     public var templates: TemplateSet
+    /// The content folder, whose `images/` and `image-cache/` hold the products' pictures; nil for
+    /// content held in memory (every product then shows its placeholder or its link).
+    public var contentDirectory: String?
     public weak var progress: (any BuildProgress)?
 
-    public init(content: Content, templates: TemplateSet, progress: (any BuildProgress)? = nil) {
+    public init(
+        content: Content, templates: TemplateSet, contentDirectory: String? = nil, progress: (any BuildProgress)? = nil
+    ) {
         var content = content
         // Whatever order the records came in, the site is the same.
         content.products.sort { utf8Less($0.objectID, $1.objectID) }
         content.suggestions.sort { utf8Less($0.objectID, $1.objectID) }
         self.content = content
         self.templates = templates
+        self.contentDirectory = contentDirectory
         self.progress = progress
     }
 
@@ -83,6 +89,22 @@ public struct SiteBuilder {
             files["assets/" + path] = bytes
         }
 
+        // The products' pictures, resized, streamed into the site first.
+        var images = SiteImages.none
+        if let contentDirectory {
+            let progress = self.progress
+            images = try SiteImages.prepare(content: content, contentDirectory: contentDirectory) { done, total in
+                progress?.update(phase: "Images", done: done, total: total)
+            }
+        }
+        var imageSizes: [String: Int] = [:]
+        for path in images.files.keys.sorted(by: utf8Less) {
+            try sink.put(path, images.files[path]!)
+            imageSizes[path] = images.files[path]!.count
+        }
+        let pictures = images.dropFiles()
+        clock.lap("images", &summary)
+
         let engine = SearchEngine(content: content)
         clock.lap("engine", &summary)
 
@@ -112,13 +134,13 @@ public struct SiteBuilder {
         // Static result pages, on all cores, streamed into the sink as they are made: only the
         // suggestions that lead somewhere get pages (per scope, those vetted in it).
         var withPages: [ByteKey: Bool] = [:]
-        var sizes: [String: Int] = [:]
+        var sizes = imageSizes
         let templateSources = templates.templates
         let suggestions = content.suggestions
         let resultBatches = try Self.inBatches(count: suggestions.count) { range in
             let pages = ResultPages(
                 engine: engine, renderer: MustacheRenderer(templates: templateSources), productSlugs: slugs,
-                suggestionSlugs: suggestionSlugs)
+                suggestionSlugs: suggestionSlugs, images: pictures)
             var made = RenderedBatch()
             for s in range {
                 // Its pages in each scope it is offered in, from the hits its vetting kept.
@@ -144,7 +166,7 @@ public struct SiteBuilder {
         }
         clock.lap("result pages", &summary)
 
-        let productsIndex = ShardedIndex.products(engine: engine, productSlugs: slugs)
+        let productsIndex = ShardedIndex.products(engine: engine, productSlugs: slugs, images: pictures)
         let suggestionsIndex = ShardedIndex.suggestions(
             engine: engine, offered: vetting.offered,
             scopes: zip(config.scopes, scopeVettings.map(\.offered)).map { ($0, $1) })
@@ -157,7 +179,8 @@ public struct SiteBuilder {
         // The empty query's first page, as the engine answers it (custom ranking, then objectID).
         let firstPage = engine.search(SearchRequest(index: .products, query: "", attributesToHighlight: [])).hits.map {
             let product = content.products[$0.record]
-            return PageData.card(product, slug: slugs[ByteKey(product.objectID)]!, root: "", config: config)
+            return PageData.card(
+                product, slug: slugs[ByteKey(product.objectID)]!, root: "", config: config, images: pictures)
         }
         let byID = Dictionary(
             content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })
@@ -195,7 +218,9 @@ public struct SiteBuilder {
                 let root = "../"
                 let data = PageData.page(
                     config: config, root: root, title: product.name,
-                    extra: ["product": PageData.product(product, slug: slug, root: root, config: config)])
+                    extra: [
+                        "product": PageData.product(product, slug: slug, root: root, config: config, images: pictures)
+                    ])
                 try made.put(
                     [(ResultPaths.product(slug: slug), Array(try renderer.render(name: "product", data: data).utf8))],
                     into: sink)
@@ -212,7 +237,7 @@ public struct SiteBuilder {
         for (path, bytes) in files { sizes[path] = bytes.count }
         let report = ReportMaker(
             content: content, engine: engine, layouts: layouts, vetting: vetting, scopeVettings: scopeVettings,
-            resultPages: summary.resultPages, sizes: sizes
+            resultPages: summary.resultPages, sizes: sizes, images: pictures
         ).make()
         files[BuildReport.htmlPath] = Array(report.html().utf8)
         files[BuildReport.jsonPath] = report.json()
@@ -355,27 +380,45 @@ enum PageData {
         return .object(members)
     }
 
-    static func card(_ product: Product, slug: String, root: String, config: SiteConfig) -> MustacheValue {
+    static func card(
+        _ product: Product, slug: String, root: String, config: SiteConfig, images: SiteImages
+    ) -> MustacheValue {
         [
             "objectID": .string(product.objectID),
             "name": .string(product.name),
             "brand": product.brand.map(MustacheValue.string) ?? .null,
             "price": product.price.map { .string(formatPrice($0, currency: config.currency)) } ?? .null,
-            "image": safeURL(product.image).map(MustacheValue.string) ?? .null,
+            "image": picture(images.picture(product), large: false, root: root),
+            "placeholder": ["initial": .string(Placeholder.initial(product)), "tone": .int(Placeholder.tone(product))],
             "href": .string(root + ResultPaths.product(slug: slug)),
         ]
     }
 
-    static func product(_ product: Product, slug: String, root: String, config: SiteConfig) -> MustacheValue {
-        guard case .object(var members) = card(product, slug: slug, root: root, config: config) else {
+    static func product(
+        _ product: Product, slug: String, root: String, config: SiteConfig, images: SiteImages
+    ) -> MustacheValue {
+        guard case .object(var members) = card(product, slug: slug, root: root, config: config, images: images) else {
             return .null
         }
+        members["image"] = picture(images.picture(product), large: true, root: root)
         members["categories"] = .array(product.categories.map { ["name": .string($0)] })
         members["url"] = safeURL(product.url).map(MustacheValue.string) ?? .null
         if let description = product.description, !description.isEmpty {
             members["descriptionHTML"] = .string(Markdown.html(from: description))
         }
         return .object(members)
+    }
+
+    /// `{src, width, height}` of a picture's size (width and height null for a link), or null.
+    static func picture(_ picture: ProductPicture?, large: Bool, root: String) -> MustacheValue {
+        switch picture {
+        case nil: return .null
+        case .link(let url):
+            return safeURL(url).map { ["src": .string($0), "width": .null, "height": .null] } ?? .null
+        case .local(let thumb, let big):
+            let file = large ? big : thumb
+            return ["src": .string(root + file.path), "width": .int(file.width), "height": .int(file.height)]
+        }
     }
 
     /// A URL safe to put in `href`/`src`: `http(s)://…` or `//…` only; anything else (`javascript:`,

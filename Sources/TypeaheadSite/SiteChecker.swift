@@ -8,12 +8,15 @@ import TypeaheadModel
 public struct SiteChecker {
     public var content: Content
     public var site: String
+    /// The content folder, for the products' pictures (nil: none, every product shows its placeholder).
+    public var contentDirectory: String?
     /// How many differences are described in full.
     public var shownDifferences = 10
 
-    public init(content: Content, site: String) {
+    public init(content: Content, site: String, contentDirectory: String? = nil) {
         self.content = content
         self.site = site
+        self.contentDirectory = contentDirectory
     }
 
     /// What a check found.
@@ -22,6 +25,7 @@ public struct SiteChecker {
         public var keys = 0
         public var shards = 0
         public var resultPages = 0
+        public var pictures = 0
         public var differences: [String] = []
         public var differenceCount = 0
         public var seconds = 0.0
@@ -34,7 +38,7 @@ public struct SiteChecker {
         /// The text `typeahead check` prints.
         public var description: String {
             var text =
-                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages in \(String(format: "%.2f", seconds)) s.\n"
+                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
             if differenceCount == 0 {
                 text += "Every precomputed answer equals the live engine's.\n"
             } else {
@@ -56,6 +60,16 @@ public struct SiteChecker {
         var report = Report()
         let engine = SearchEngine(content: content)
         let data = try siteData()
+        // The pictures, resized afresh from the content: the same files, byte for byte.
+        var images = SiteImages.none
+        if let contentDirectory {
+            do {
+                images = try SiteImages.prepare(content: content, contentDirectory: contentDirectory)
+            } catch {
+                throw Unreadable(description: error.issues.map(\.description).joined(separator: "\n"))
+            }
+        }
+        checkPictures(images, report: &report)
         let config = content.config
         guard case .array(let maps) = data["maps"] ?? .null else {
             throw Unreadable(description: "index.html: embedded data has no maps")
@@ -95,7 +109,7 @@ public struct SiteChecker {
             }
             for difference in batch.differences { report.differ(difference, limit: shownDifferences) }
         }
-        checkClientIndices(engine: engine, data: data, offered: offered, report: &report)
+        checkClientIndices(engine: engine, data: data, offered: offered, images: images, report: &report)
 
         // MARK: Prefix maps
         let foundScopes: [Scope?] = maps.map { map in
@@ -147,11 +161,33 @@ public struct SiteChecker {
     /// The page's two client indices are exactly what the engine's indices give: every file of
     /// `data/products/` and `data/suggestions/` byte for byte (the suggestions over the ones proven
     /// offered above, per scope), no other file there, and the manifests in `index.html`.
-    private func checkClientIndices(engine: SearchEngine, data: JSONValue, offered: [[Bool]], report: inout Report) {
+    /// Every picture is in `images/` with the bytes the content gives, and nothing else is there.
+    private func checkPictures(_ images: SiteImages, report: inout Report) {
+        var unexpected = Set(Self.files(under: reader.path(SiteImages.folder)).map { SiteImages.folder + "/" + $0 })
+        for path in images.files.keys.sorted(by: utf8Less) {
+            unexpected.remove(path)
+            report.pictures += 1
+            guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
+                report.differ("\(path): missing", limit: shownDifferences)
+                continue
+            }
+            if !data.elementsEqual(images.files[path]!) {
+                report.differ("\(path): differs from the picture the content gives", limit: shownDifferences)
+            }
+        }
+        for path in unexpected.sorted(by: utf8Less) {
+            report.differ("\(path): no product shows this picture", limit: shownDifferences)
+        }
+    }
+
+    private func checkClientIndices(
+        engine: SearchEngine, data: JSONValue, offered: [[Bool]], images: SiteImages, report: inout Report
+    ) {
         let expected = [
             (
                 "products",
-                ShardedIndex.products(engine: engine, productSlugs: Slug.assign(content.products.map(\.objectID)))
+                ShardedIndex.products(
+                    engine: engine, productSlugs: Slug.assign(content.products.map(\.objectID)), images: images)
             ),
             (
                 "suggestions",

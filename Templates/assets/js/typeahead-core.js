@@ -368,7 +368,25 @@
     return tail ? head + "<em>" + escapeHTML(tail) + "</em>" : head;
   }
 
+  /**
+   * The placeholder of a product without a picture, as the build draws it (SiteImages.swift,
+   * `Placeholder`): the first letter or digit of its brand (or name, when the brand has none),
+   * upper-cased, and one of eight tones by the 32-bit FNV-1a hash of that text's UTF-8 bytes.
+   */
+  function placeholder(brand, name) {
+    const letterOrDigit = /[\p{L}\p{N}]/u;
+    const label = brand != null && letterOrDigit.test(brand) ? brand : String(name || "");
+    const first = Array.from(label).find((c) => letterOrDigit.test(c));
+    let hash = 0x811c9dc5;
+    for (const byte of new TextEncoder().encode(label)) {
+      hash ^= byte;
+      hash = Math.imul(hash, 0x01000193) >>> 0;
+    }
+    return { initial: first ? first.toUpperCase() : "", tone: hash % 8 };
+  }
+
   return {
+    placeholder,
     fold,
     words,
     normalize,

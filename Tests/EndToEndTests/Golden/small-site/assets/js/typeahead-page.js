@@ -291,15 +291,28 @@
     const a = document.createElement("a");
     a.className = "hit-link";
     a.href = root + "products/" + record.slug + ".html";
+    // The picture as the hit-picture partial draws it: [path, width, height] of the site's own
+    // file, a URL (remoteImages "link"), or null for the placeholder.
     if (record.image) {
       const img = document.createElement("img");
       img.className = "hit-image";
-      img.src = record.image;
       img.alt = "";
-      img.width = 80;
-      img.height = 80;
+      if (Array.isArray(record.image)) {
+        img.src = root + record.image[0];
+        img.width = record.image[1];
+        img.height = record.image[2];
+      } else {
+        img.src = record.image;
+      }
       img.loading = "lazy";
       a.appendChild(img);
+    } else {
+      const mark = core.placeholder(record.brand, record.name);
+      const span = document.createElement("span");
+      span.className = "hit-image placeholder tone-" + mark.tone;
+      span.setAttribute("aria-hidden", "true");
+      span.textContent = mark.initial;
+      a.appendChild(span);
     }
     const name = document.createElement("span");
     name.className = "hit-name";

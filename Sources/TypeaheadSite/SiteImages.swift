@@ -1,0 +1,205 @@
+import Foundation
+import TypeaheadImages
+import TypeaheadModel
+
+/// One size of a product's picture in the site: its path from the site's root and its pixels.
+struct SiteImageFile: Sendable, Equatable {
+    var path: String
+    var width: Int
+    var height: Int
+}
+
+/// What a product's picture is in the site. A product with none shows the placeholder.
+enum ProductPicture: Sendable, Equatable {
+    /// Its own picture, resized: `thumb` for cards, `large` for its page.
+    case local(thumb: SiteImageFile, large: SiteImageFile)
+    /// A remote URL shown as it is (`"remoteImages": "link"`).
+    case link(String)
+}
+
+/// Every product's picture, read from `Content/images/` or the image cache and resized with libvips
+/// into `images/<hash>.webp`, named by the bytes written so an unchanged picture keeps its name.
+public struct SiteImages: Sendable {
+    /// Pixels of the square each size fits in: twice the CSS size the templates show (80 px in a
+    /// card, 300 px on a product's page), for screens of two pixels a point.
+    public static let thumbSize = 160
+    public static let largeSize = 600
+    /// The site folder the pictures are written to.
+    public static let folder = "images"
+
+    var pictures: [ByteKey: ProductPicture] = [:]
+    /// `images/<name>.webp` → bytes.
+    var files: [String: [UInt8]] = [:]
+    /// Local images read, and distinct pictures among them.
+    public private(set) var sources = 0
+    public private(set) var distinct = 0
+
+    /// No pictures: every product shows its placeholder (or its link).
+    public static let none = SiteImages()
+
+    /// What `product` shows.
+    func picture(_ product: Product) -> ProductPicture? {
+        pictures[ByteKey(product.objectID)]
+    }
+
+    /// Why `product` shows the placeholder, or nil when it has a picture.
+    func placeholderReason(_ product: Product) -> String? {
+        if picture(product) != nil { return nil }
+        switch ImageReference.parse(product.image) {
+        case nil: return "no image"
+        case .success(.remote): return "remote image not fetched (typeahead images fetch)"
+        case .success(.local): return "local image not read"
+        case .failure: return "image refused (not an http(s) URL or a path inside Content/images/)"
+        }
+    }
+
+    /// Reads and resizes every product's image (distinct pictures once, on all cores). Throws every
+    /// image that cannot be used, naming the product: a missing file, a path that leaves
+    /// `Content/images/`, a file that is not a PNG, JPEG or WebP, a corrupt or oversized one.
+    public static func prepare(
+        content: Content, contentDirectory: String, limits: ImageLimits = ImageLimits(),
+        progress: ((Int, Int) -> Void)? = nil
+    ) throws(ContentError) -> SiteImages {
+        let cache = try ImageCache.load(contentDirectory: contentDirectory)
+        let productsFile =
+            ["products.json", "products.ndjson", "products.jsonl"]
+            .map { (contentDirectory as NSString).appendingPathComponent($0) }
+            .first { FileManager.default.fileExists(atPath: $0) } ?? "products.json"
+        let imagesFolder = (contentDirectory as NSString).appendingPathComponent(ImageReference.folder)
+        let realFolder = realPath(imagesFolder)
+        var collector: [ContentIssue] = []
+        func issue(_ product: Product, _ message: String) {
+            collector.append(
+                ContentIssue(
+                    file: productsFile, record: "objectID \"\(product.objectID)\"", field: "image", message: message))
+        }
+
+        var images = SiteImages()
+        // Each product's source file, then each distinct file once.
+        var sourceOf: [(product: Int, path: String)] = []
+        for (i, product) in content.products.enumerated() {
+            switch ImageReference.parse(product.image) {
+            case nil, .failure?:
+                continue  // none, or refused when the content was read
+            case .success(.local(let relative))?:
+                let path = (imagesFolder as NSString).appendingPathComponent(relative)
+                guard let real = realPath(path) else {
+                    issue(product, "\(path) does not exist")
+                    continue
+                }
+                guard let realFolder, real.hasPrefix(realFolder + "/") else {
+                    issue(product, "\(relative) leads outside \(imagesFolder)/ (through a symbolic link)")
+                    continue
+                }
+                sourceOf.append((i, real))
+            case .success(.remote(let url))?:
+                if let path = cache.path(for: url), FileManager.default.fileExists(atPath: path) {
+                    sourceOf.append((i, path))
+                } else if content.config.remoteImages == .link {
+                    images.pictures[ByteKey(product.objectID)] = .link(url)
+                }
+            }
+        }
+        let paths = Array(Set(sourceOf.map(\.path))).sorted(by: utf8Less)
+        var results: [String: Result<[Thumbnail], ImageError>] = [:]
+        let batches = try? SiteBuilder.inBatches(count: paths.count) { range in
+            range.map { k in
+                (
+                    paths[k],
+                    Result { () throws(ImageError) -> [Thumbnail] in
+                        let bytes = try read(paths[k], limit: limits.maxBytes)
+                        return try Thumbnailer.make(bytes, sizes: [thumbSize, largeSize], limits: limits)
+                    }
+                )
+            }
+        } progress: { done in
+            progress?(done, paths.count)
+        }
+        for batch in batches ?? [] {
+            for (path, result) in batch { results[path] = result }
+        }
+        var names = Set<String>()
+        for (i, path) in sourceOf {
+            let product = content.products[i]
+            switch results[path]! {
+            case .failure(let error):
+                issue(product, "\(path): \(error.message)")
+            case .success(let sizes):
+                var files: [SiteImageFile] = []
+                for size in sizes {
+                    let file = folder + "/" + size.fileName
+                    if names.insert(file).inserted { images.files[file] = size.bytes }
+                    files.append(SiteImageFile(path: file, width: size.width, height: size.height))
+                }
+                images.pictures[ByteKey(product.objectID)] = .local(thumb: files[0], large: files[1])
+            }
+        }
+        images.sources = paths.count
+        images.distinct = names.count / 2
+        if !collector.isEmpty {
+            throw ContentError(issues: Array(collector.prefix(50)), total: collector.count)
+        }
+        return images
+    }
+
+    private static func read(_ path: String, limit: Int) throws(ImageError) -> [UInt8] {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
+            attributes[.type] as? FileAttributeType == .typeRegular
+        else { throw ImageError("not a regular file") }
+        if let size = attributes[.size] as? Int, size > limit {
+            throw ImageError("the file is \(size) bytes, more than the limit of \(limit)")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw ImageError("cannot read the file") }
+        return [UInt8](data)
+    }
+
+    private static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+}
+
+/// The picture a product without one shows, drawn by the site (CSS): the first letter or digit of
+/// its brand (or name) on one of eight tones chosen by that text. `typeahead-core.js` computes the same.
+enum Placeholder {
+    static let tones = 8
+
+    static func initial(_ product: Product) -> String {
+        let text = label(product)
+        guard let scalar = text.unicodeScalars.first(where: isLetterOrDigit) else { return "" }
+        return String(scalar).uppercased()
+    }
+
+    static func tone(_ product: Product) -> Int {
+        var hash: UInt32 = 0x811c_9dc5
+        for byte in label(product).utf8 {
+            hash ^= UInt32(byte)
+            hash &*= 0x0100_0193
+        }
+        return Int(hash % UInt32(tones))
+    }
+
+    private static func label(_ product: Product) -> String {
+        if let brand = product.brand, brand.unicodeScalars.contains(where: isLetterOrDigit) { return brand }
+        return product.name
+    }
+
+    private static func isLetterOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .decimalNumber, .letterNumber, .otherNumber:
+            return true
+        default: return false
+        }
+    }
+}
+
+extension SiteImages {
+    /// The pictures without the files' bytes (written once, then not kept through the build).
+    func dropFiles() -> SiteImages {
+        var copy = self
+        copy.files = [:]
+        return copy
+    }
+}

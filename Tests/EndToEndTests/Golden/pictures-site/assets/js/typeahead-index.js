@@ -1,0 +1,280 @@
+// The page's client indices (products and suggestions), sharded so that a typed text loads only
+// what it needs: the vocabulary shards its words can match, the postings of the words they match,
+// and the rows of the hits it shows. Files are classic scripts calling `typeaheadIndex(name, payload)`
+// (so they load from file://). The answer is computed by TypeaheadCore's own search over the
+// records and words loaded, which hold everything the contract looks at: exactly the Swift engine's
+// answer. No DOM here: the page passes `loadScript(src)`; `node --test` passes its own.
+(function (root, factory) {
+  "use strict";
+  const index = factory(typeof require === "function" && typeof module === "object" ? require("./typeahead-core.js") : root.TypeaheadCore);
+  if (typeof module === "object" && module.exports) module.exports = index;
+  else root.TypeaheadIndex = index;
+})(typeof self !== "undefined" ? self : this, function (core) {
+  "use strict";
+
+  /**
+   * Loads each file once. `loadScript(path)` must run the script at `path` ("….js"), which calls
+   * `register(name, payload)` with its path without ".js". `onError(path)` may be called by the page
+   * when a script fails to load: whoever waits for it is told with `null`.
+   */
+  function createLoader(loadScript) {
+    const files = new Map();
+    const pending = new Map();
+    function register(name, payload) {
+      files.set(name, payload);
+      const waiting = pending.get(name) || [];
+      pending.delete(name);
+      waiting.forEach((callback) => callback());
+    }
+    function failed(path) {
+      const name = path.replace(/\.js$/, "");
+      const waiting = pending.get(name) || [];
+      pending.delete(name);
+      files.set(name, null);
+      waiting.forEach((callback) => callback());
+    }
+    /** Calls `callback(payloads)` once every file of `paths` has run (at once when all have). */
+    function need(paths, callback) {
+      const names = Array.from(new Set(paths), (p) => p.replace(/\.js$/, ""));
+      let left = names.length + 1;
+      const done = () => {
+        if (--left === 0) callback(names.map((n) => files.get(n)));
+      };
+      for (const name of names) {
+        if (files.has(name)) done();
+        else if (pending.has(name)) pending.get(name).push(done);
+        else {
+          pending.set(name, [done]);
+          loadScript(name + ".js");
+        }
+      }
+      done();
+    }
+    return { register, failed, need, get: (path) => files.get(path.replace(/\.js$/, "")) };
+  }
+
+  const fromPoints = (list) => String.fromCodePoint(...list);
+  const tail = (word) => Array.from(word).slice(1).join("");
+
+  /**
+   * Which parts of the vocabulary can hold a query word's matches, as `[listing, prefix]` pairs
+   * ("words" sorted by the word, "tails" by the word after its first letter). A word within the
+   * typos allowed shares the query word's first letter, unless two typos are allowed and one is
+   * spent on the first letter: then the rest is within one edit at the start (contract version 2),
+   * so the word starts with the query word minus its first letter, or with its first two letters
+   * swapped, or its tail starts with the query word's tail (another first letter) or with the whole
+   * query word (a letter added before it). Superset of the matches; the matcher decides.
+   */
+  function wordRanges(word, isLast, typoTolerance) {
+    const p = core.points(word);
+    const max = typoTolerance === false ? 0 : core.allowedTypos(p.length);
+    if (max === 0) return [["words", word]];
+    const ranges = [["words", fromPoints(p.slice(0, 1))]];
+    if (max >= 2) {
+      ranges.push(["words", fromPoints(p.slice(1))]);
+      ranges.push(["words", fromPoints([p[1], p[0]].concat(p.slice(2)))]);
+      ranges.push(["tails", fromPoints(p.slice(1))]);
+      ranges.push(["tails", word]);
+    }
+    return ranges;
+  }
+
+  /** The shards of a listing's manifest `[[firstKey, slug], …]` that can hold keys starting with `prefix`. */
+  function shardsFor(manifest, prefix) {
+    if (manifest.length === 0) return [];
+    let low = 0;
+    let high = manifest.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (core.compareCodePoints(manifest[mid][0], prefix) < 0) low = mid + 1;
+      else high = mid;
+    }
+    let i = Math.max(low - 1, 0);
+    const slugs = [manifest[i][1]];
+    for (i += 1; i < manifest.length && manifest[i][0].startsWith(prefix); i++) slugs.push(manifest[i][1]);
+    return slugs;
+  }
+
+  /** A word's postings `[Δnumber, 2 × count + sole, attribute, position, …]` as `[{number, sole, places}]`. */
+  function decodePostings(flat) {
+    const postings = [];
+    let number = 0;
+    for (let i = 0; i < flat.length; ) {
+      number += flat[i];
+      const count = flat[i + 1] >> 1;
+      postings.push({ number, sole: (flat[i + 1] & 1) === 1, places: flat.slice(i + 2, i + 2 + 2 * count) });
+      i += 2 + 2 * count;
+    }
+    return postings;
+  }
+
+  /** Record numbers from differences. */
+  function decodeNumbers(deltas) {
+    let number = 0;
+    return deltas.map((d) => (number += d));
+  }
+
+  /**
+   * A client index over its manifest (from index.html) and a loader.
+   * `search(query, {scope: [attribute, value] | null, typoTolerance, stale}, callback)` calls back with
+   * `{nbHits, numbers, complete, highlight(text, i), rest}`: the hits' record numbers in ranked
+   * order (only the first page when the answer came from a head: `complete` is false and
+   * `rest(callback)` gives the whole answer), and the highlighting of a text of hit `i`. When
+   * `stale()` turns true while files load, the search stops without calling back. `rows(numbers, callback)` calls back with those records' rows
+   * as objects named by the manifest's fields.
+   */
+  function createClientIndex(manifest, loader) {
+    const path = (kind, slug) => manifest.base + kind + "/" + slug + ".js";
+    const decoded = new Map(); // postings slug → {lines: Map(word → flat postings), words: Map(word → postings)}
+
+    function scopeNumbers(scope, callback) {
+      if (!scope) return callback(null);
+      const entry = manifest.scopes.find((s) => s[0] === scope[0] && s[1] === scope[1]);
+      if (!entry) return callback(new Set());
+      const file = path("scopes", entry[2]);
+      loader.need([file], ([deltas]) => callback(new Set(decodeNumbers(deltas || []))));
+    }
+
+    function search(query, options, callback) {
+      const typoTolerance = options.typoTolerance !== false;
+      const qwords = core.queryWords(query);
+      scopeNumbers(options.scope, (inScope) => {
+        if (qwords.length === 0) {
+          const numbers = [];
+          for (let n = 0; n < manifest.count; n++) if (!inScope || inScope.has(n)) numbers.push(n);
+          return callback({ nbHits: numbers.length, numbers, complete: true, highlight: (text) => core.highlight(emptyIndex, text, emptyResult, 0) });
+        }
+        const ranges = qwords.map((w, i) => wordRanges(w, i === qwords.length - 1, typoTolerance));
+        const listingFiles = [];
+        ranges.forEach((list) => list.forEach(([kind, prefix]) => shardsFor(manifest[kind], prefix).forEach((slug) => listingFiles.push(path(kind, slug)))));
+        loader.need(listingFiles, () => {
+          // The words in range, then those the matcher accepts for some query word.
+          const inRange = new Map(); // word → postings slug
+          ranges.forEach((list) =>
+            list.forEach(([kind, prefix]) => {
+              for (const slug of shardsFor(manifest[kind], prefix)) {
+                for (const [word, postings] of loader.get(path(kind, slug)) || []) {
+                  if ((kind === "tails" ? tail(word) : word).startsWith(prefix)) inRange.set(word, postings);
+                }
+              }
+            })
+          );
+          const full = (then, stale) => rank(query, qwords, inRange, inScope, typoTolerance, then, stale);
+          if (options.stale && options.stale()) return;
+          // One short word, no scope: its head holds the count and the first page, so the first
+          // letters typed never load the postings of every word they start.
+          const short = !inScope && qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
+          if (!short || inRange.size === 0) return full(callback, options.stale);
+          const file = path("heads", hex(Array.from(qwords[0])[0]));
+          loader.need([file], ([heads]) => {
+            const head = (heads || []).find((line) => line[0] === qwords[0]);
+            if (!head) return full(callback);
+            const [, nbHits, ...numbers] = head;
+            callback({
+              nbHits,
+              numbers,
+              complete: numbers.length >= nbHits,
+              highlight: (text) => highlightAlone(query, text, typoTolerance),
+              rest: full,
+            });
+          });
+        });
+      });
+    }
+
+    /** A postings shard's lines by word, made once per shard. */
+    function postingsShard(slug) {
+      if (!decoded.has(slug)) decoded.set(slug, { lines: new Map(loader.get(path("postings", slug)) || []), words: new Map() });
+      return decoded.get(slug);
+    }
+
+    /** Loads the postings of the candidate words among `inRange` and ranks. */
+    function rank(query, qwords, inRange, inScope, typoTolerance, callback, stale) {
+      const listed = Array.from(inRange.keys());
+      const probe = { spelled: listed.map(core.points), vocabulary: new Map(listed.map((w, i) => [w, i])) };
+      // Each query word's candidate words, by the contract's own matcher.
+      const perWord = qwords.map((w, i) => Array.from(core.matcher(probe, w, i === qwords.length - 1, typoTolerance).distances.keys(), (id) => listed[id]));
+      const words = Array.from(new Set(perWord.flat())).sort(core.compareCodePoints);
+      const postingFiles = words.map((w) => path("postings", inRange.get(w)));
+      loader.need(postingFiles, () => {
+        // A newer search has begun while the postings loaded: skip the ranking nobody will see.
+        if (stale && stale()) return;
+        const postingsOf = (word) => {
+          const shard = postingsShard(inRange.get(word));
+          if (!shard.words.has(word)) shard.words.set(word, decodePostings(shard.lines.get(word) || []));
+          return shard.words.get(word);
+        };
+        callback(answer(query, perWord, words, postingsOf, inScope, typoTolerance));
+      });
+    }
+
+    /** Ranks the records holding a candidate of every query word, with the engine's own search. */
+    function answer(query, perWord, words, postingsOf, inScope, typoTolerance) {
+      // Records matching every query word (and in the scope).
+      let matched = null;
+      for (const candidates of perWord) {
+        const numbers = new Set();
+        for (const word of candidates) for (const p of postingsOf(word)) numbers.add(p.number);
+        matched = matched ? new Set(Array.from(numbers).filter((n) => matched.has(n))) : numbers;
+      }
+      const records = Array.from(matched).filter((n) => !inScope || inScope.has(n)).sort((a, b) => a - b);
+      const place = new Map(records.map((n, i) => [n, i]));
+      const occurrences = records.map(() => []);
+      const soleWords = records.map(() => new Set());
+      words.forEach((word, id) => {
+        for (const p of postingsOf(word)) {
+          const i = place.get(p.number);
+          if (i === undefined) continue;
+          for (let k = 0; k < p.places.length; k += 2) occurrences[i].push({ word: id, attribute: p.places[k], element: 0, position: p.places[k + 1] });
+          if (p.sole) soleWords[i].add(id);
+        }
+      });
+      for (const list of occurrences) list.sort((a, b) => a.attribute - b.attribute || a.position - b.position);
+      // Numbers are custom ranks: the index's custom order is the numbers' order.
+      const vocabulary = new Map(words.map((w, i) => [w, i]));
+      const index = { records: records.map((number) => ({ number })), vocabulary, spelled: words.map(core.points), occurrences, soleWords, customRank: records };
+      const result = core.search(index, query, { typoTolerance });
+      return {
+        nbHits: result.ranked.length,
+        numbers: result.ranked.map((r) => records[r.record]),
+        complete: true,
+        highlight: (text, i) => core.highlight(index, text, result, result.ranked[i].record),
+      };
+    }
+
+    function rows(numbers, callback) {
+      const files = numbers.map((n) => path("records", String(Math.floor(n / manifest.bucket))));
+      loader.need(files, () => {
+        callback(
+          numbers.map((n, i) => {
+            const bucket = loader.get(files[i]) || [];
+            const cells = bucket[n % manifest.bucket] || [];
+            return Object.fromEntries(manifest.fields.map((f, k) => [f, cells[k]]));
+          })
+        );
+      });
+    }
+
+    return { search, rows };
+  }
+
+  /**
+   * The highlighting of a text by a one-word query of at most three letters, from the text alone:
+   * no typo is allowed, so the record's placed matches are all its matches, and a word of the text
+   * is emphasised exactly when it matches.
+   */
+  function highlightAlone(query, text, typoTolerance) {
+    const index = core.createIndex([{ objectID: "", texts: [[text]], customKey: [] }], []);
+    return core.highlight(index, text, core.search(index, query, { typoTolerance }), 0);
+  }
+
+  /** A head's file name: the prefix's UTF-8 bytes in lower-case hex. */
+  function hex(text) {
+    return Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  const emptyIndex = { records: [{}], vocabulary: new Map(), spelled: [], occurrences: [[]], soleWords: [new Set()], customRank: [0] };
+  const emptyResult = { words: [], ranked: [], matchers: [] };
+
+  return { createLoader, createClientIndex, wordRanges, shardsFor, decodePostings, decodeNumbers };
+});

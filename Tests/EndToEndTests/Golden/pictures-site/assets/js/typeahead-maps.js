@@ -1,0 +1,111 @@
+// Prefix-map lookups for the page: find a key's shard in a map's manifest, load the shard as a
+// classic script (it calls `typeaheadShard`), resolve "=" values, cache. No DOM here: the page
+// passes a `loadScript(src)` function; `node --test` passes its own.
+(function (root, factory) {
+  "use strict";
+  const maps = factory(typeof require === "function" && typeof module === "object" ? require("./typeahead-core.js") : root.TypeaheadCore);
+  if (typeof module === "object" && module.exports) module.exports = maps;
+  else root.TypeaheadMaps = maps;
+})(typeof self !== "undefined" ? self : this, function (core) {
+  "use strict";
+
+  /** Parses a shard's lines `[key, ids | "="]` into a Map, "=" meaning the value of the key one character shorter. */
+  function parseShard(lines) {
+    const values = new Map();
+    for (const [key, value] of lines) {
+      if (value === "=") {
+        const chars = Array.from(key);
+        chars.pop();
+        const parent = chars.join("").replace(/ $/, "");
+        values.set(key, values.get(parent));
+      } else {
+        values.set(key, value);
+      }
+    }
+    return values;
+  }
+
+  /** The manifest entry whose range holds `key`: the last one whose first key is not after it. */
+  function shardFor(manifest, key) {
+    let low = 0;
+    let high = manifest.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (core.compareCodePoints(manifest[mid][0], key) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? null : manifest[low - 1];
+  }
+
+  /**
+   * A store over the site data embedded in index.html. `loadScript(src)` must make the script at
+   * `src` run: a shard calls the global `typeaheadShard` (installed via `register`), a manifest page
+   * `typeaheadManifest` (via `registerPage`). A map's manifest is in pages of 256 shards; the page
+   * names hold the first key of each, so a key is found in its page, then in its shard (a page, once
+   * loaded, serves every key of its range).
+   */
+  function createStore(data, loadScript) {
+    const byId = new Map(data.maps.map((m) => [m.id, m]));
+    const shards = new Map(); // shard name → Map(key → ids)
+    const pages = new Map(); // page name → [[firstKey, file]]
+    const pending = new Map(); // shard or page name → [callbacks]
+    const queries = new Map(Object.entries(data.queries || {}));
+
+    function arrived(name) {
+      const waiting = pending.get(name) || [];
+      pending.delete(name);
+      waiting.forEach((callback) => callback());
+    }
+
+    function register(name, shardQueries, lines) {
+      for (const [id, query] of Object.entries(shardQueries)) queries.set(id, query);
+      shards.set(name, parseShard(lines));
+      arrived(name);
+    }
+
+    function registerPage(name, entries) {
+      pages.set(name, entries);
+      arrived(name);
+    }
+
+    /** Calls `then()` once the script of `file` (named `name`) has run. */
+    function load(cache, name, file, then) {
+      if (cache.has(name)) return then();
+      if (pending.has(name)) return pending.get(name).push(then);
+      pending.set(name, [then]);
+      loadScript(file);
+    }
+
+    const nameOf = (file) => file.replace(/^shards\//, "").replace(/\.js$/, "");
+
+    /**
+     * Calls `callback(ids | null)` with the map's value for a typed text: `null` when the text is
+     * not a key (the page then asks its own engine).
+     */
+    function lookup(mapId, text, callback) {
+      const map = byId.get(mapId);
+      const key = core.normalize(text);
+      if (!map) return callback(null);
+      if (key === "") return callback(map.empty);
+      const page = shardFor(map.pages, key);
+      if (!page) return callback(null);
+      load(pages, nameOf(page[1]), page[1], () => {
+        const entry = shardFor(pages.get(nameOf(page[1])), key);
+        if (!entry) return callback(null);
+        load(shards, nameOf(entry[1]), entry[1], () => {
+          const value = shards.get(nameOf(entry[1])).get(key);
+          callback(value === undefined ? null : value);
+        });
+      });
+    }
+
+    /** The text of a suggestion: its query, or its objectID when they are the same. */
+    function query(id) {
+      return queries.has(id) ? queries.get(id) : id;
+    }
+
+    return { register, registerPage, lookup, query };
+  }
+
+  return { parseShard, shardFor, createStore };
+});

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/32", [
+["2",1,2],
+]);

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/heads/6d", [
+["m",1,2],
+]);

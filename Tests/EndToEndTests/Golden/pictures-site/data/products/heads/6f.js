@@ -1,0 +1,5 @@
+typeaheadIndex("data/products/heads/6f", [
+["o",1,1],
+["ot",1,1],
+["ott",1,1],
+]);

@@ -1,0 +1,5 @@
+typeaheadIndex("data/suggestions/tails/cable", [
+["cable","cable"],
+["galaxy","cable"],
+["watch","cable"],
+]);

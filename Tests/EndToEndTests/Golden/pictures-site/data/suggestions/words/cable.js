@@ -1,0 +1,5 @@
+typeaheadIndex("data/suggestions/words/cable", [
+["cable","cable"],
+["galaxy","cable"],
+["watch","cable"],
+]);

@@ -1,0 +1,3 @@
+typeaheadManifest("all/pages/c", [
+["c","shards/all/c.js"],
+]);
