@@ -150,13 +150,11 @@ public final class ImageFetcher: @unchecked Sendable {
             let scheme = request.url?.scheme?.lowercased() ?? ""
             if scheme != "http" && scheme != "https" {
                 fail(id, "redirected to a \(scheme.isEmpty ? "non-HTTP" : scheme + ":") URL")
-                task.cancel()
-                return completionHandler(nil)
+                return completionHandler(nil)  // the redirect itself is then the response, refused
             }
             if count > maxRedirects {
                 fail(id, "more than \(maxRedirects) redirects")
-                task.cancel()
-                return completionHandler(nil)
+                return completionHandler(nil)  // the redirect itself is then the response, refused
             }
             completionHandler(request)
         }

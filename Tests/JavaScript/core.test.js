@@ -81,3 +81,10 @@ test("contract version 2: a query word is placed by its best matches only", () =
   const two = core.search(index, "pan case").ranked.find((r) => index.records[r.record].objectID === "a");
   assert.equal(two.proximity, 1);
 });
+
+test("the placeholder of a product without a picture: the same table as the Swift test", () => {
+  const table = require("./fixtures/placeholders.json");
+  for (const row of table) {
+    assert.deepEqual(core.placeholder(row.brand, row.name), { initial: row.initial, tone: row.tone }, JSON.stringify(row));
+  }
+});
