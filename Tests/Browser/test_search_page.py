@@ -42,6 +42,11 @@ def sample_site():
 
 
 @pytest.fixture(scope="session")
+def pictures_site():
+    return build(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "pictures", "Content"))
+
+
+@pytest.fixture(scope="session")
 def hostile_site():
     return build(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content"))
 
@@ -110,9 +115,9 @@ def shot(driver, name):
 
 
 def errors(driver):
-    """Console errors other than the product images of a remote CDN (there is no network here)."""
-    return [entry for entry in driver.get_log("browser")
-            if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]]
+    """Console errors: none at all, not even a picture that failed to load (there is no network
+    here, and a site never points at one)."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
 
 
 def test_focus_on_empty_box_shows_popular_suggestions_and_scopes(page):
@@ -372,3 +377,78 @@ def test_hostile_data_in_the_build_report_renders_as_text(driver, hostile_site):
     except UnexpectedAlertPresentException:
         pytest.fail("a script from the data ran")
     assert errors(driver) == []
+
+
+def loaded_pictures(driver):
+    """Every <img> of the page: its src, and whether it loaded (complete with pixels)."""
+    return driver.execute_script(
+        "return [...document.images].map(i => [i.currentSrc || i.src, i.complete && i.naturalWidth > 0])")
+
+
+def remote_requests(driver):
+    return driver.execute_script(
+        "return performance.getEntriesByType('resource').map(e => e.name).filter(n => !n.startsWith('file:'))")
+
+
+def test_offline_the_sample_requests_nothing_remote_and_logs_no_error(driver, sample_site):
+    """The sample's images are on a CDN it cannot reach: every product shows the placeholder,
+    nothing is requested from the network, and the console stays empty."""
+    driver.get("file://" + sample_site + "/index.html")
+    driver.get_log("browser")
+    box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    box.click()
+    box.send_keys("iphone case")
+    wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
+    driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) > 20)
+    placeholders = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-image.placeholder")
+    assert len(placeholders) == len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li"))
+    assert all(p.text and p.size["width"] == 80 and p.size["height"] == 80 for p in placeholders)
+    assert loaded_pictures(driver) == []
+    assert remote_requests(driver) == []
+    for path in ("search/iphone.html", "products/5005506.html"):
+        driver.get("file://" + sample_site + "/" + path)
+        assert driver.find_elements(By.CSS_SELECTOR, ".placeholder")
+        assert loaded_pictures(driver) == [] and remote_requests(driver) == []
+    assert errors(driver) == []
+
+
+@pytest.mark.parametrize("viewport", [(1280, 800), (390, 844)], ids=["desktop", "mobile"])
+def test_pictures_are_local_and_load_from_disk_with_placeholders_for_the_rest(driver, pictures_site, viewport):
+    """The pictures fixture from disk with no network: every picture is the site's own file and
+    loads, in the script's results, a static result page and a product page; products without
+    one show their brand's initial; no console error."""
+    driver.set_window_size(*viewport)
+    try:
+        driver.get("file://" + pictures_site + "/index.html")
+        driver.get_log("browser")
+        box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+        box.click()
+        box.send_keys("galaxy")
+        wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
+        wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) >= 4)
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 8)
+        wait(lambda: all(ok for _, ok in loaded_pictures(driver)))
+        pictures = loaded_pictures(driver)
+        images = "file://" + pictures_site + "/images/"
+        assert pictures and all(src.startswith(images) and src.endswith(".webp") for src, _ in pictures), pictures
+        charger = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p7"] .placeholder')
+        assert charger.text == "A" and "tone-4" in charger.get_attribute("class")
+        protector = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p8"] .placeholder')
+        assert protector.text == "Z"
+        shot(driver, "pictures-%s" % ("desktop" if viewport[0] > 1000 else "mobile"))
+        for path, count in (("search/galaxy.html", 4), ("products/p5.html", 1), ("products/p6.html", 1)):
+            driver.get("file://" + pictures_site + "/" + path)
+            wait(lambda: all(ok for _, ok in loaded_pictures(driver)))
+            pictures = loaded_pictures(driver)
+            assert len(pictures) == count and all(src.startswith(images) for src, _ in pictures), (path, pictures)
+        poster = driver.find_element(By.CSS_SELECTOR, ".product-image")
+        assert poster.get_attribute("width") == "240"
+        driver.get("file://" + pictures_site + "/products/p7.html")
+        assert driver.find_element(By.CSS_SELECTOR, ".product-image.placeholder").text == "A"
+        shot(driver, "pictures-product-placeholder-%s" % ("desktop" if viewport[0] > 1000 else "mobile"))
+        assert remote_requests(driver) == []
+        assert errors(driver) == []
+    finally:
+        driver.set_window_size(1000, 1000)
