@@ -79,7 +79,7 @@ public struct JSONParser {
         } else {
             while true {
                 parser.skipWhitespace()
-                let line = parser.position().line
+                let line = parser.line()
                 elements.append((try parser.parseValue(depth: 1), line))
                 parser.skipWhitespace()
                 guard let byte = parser.peek else { throw parser.failure("unterminated array") }
@@ -103,7 +103,9 @@ public struct JSONParser {
     private var scannedLine = 1
     private var scannedLineStart = 0
 
-    private mutating func position() -> (line: Int, column: Int) {
+    /// The 1-based line of `index`: linear over a whole file read in order, even one long line (a
+    /// column would cost the line's length each time, which made a one-line file quadratic).
+    private mutating func line() -> Int {
         let end = min(index, bytes.count)
         if end < scannedTo {
             scannedTo = 0
@@ -117,6 +119,12 @@ public struct JSONParser {
             }
             scannedTo += 1
         }
+        return scannedLine
+    }
+
+    private mutating func position() -> (line: Int, column: Int) {
+        let end = min(index, bytes.count)
+        _ = line()
         let column = String(decoding: bytes[scannedLineStart..<end], as: UTF8.self).count + 1
         return (scannedLine, column)
     }

@@ -274,3 +274,24 @@ struct JSONParserTests {
         }
     }
 }
+
+@Suite("JSON arrays read with their lines")
+struct ArrayLinesTests {
+    @Test("A whole array on one line (as json.dump writes it): every record on line 1, an error still placed")
+    func oneLine() throws {
+        let records = (0..<2000).map { #"{"objectID":"p\#($0)","name":"Product \#($0) é"}"# }
+        let bytes = Array(("[" + records.joined(separator: ",") + "]").utf8)
+        let parsed = try JSONParser.parseArrayWithLines(bytes)
+        #expect(parsed.count == 2000)
+        #expect(parsed.allSatisfy { $0.line == 1 })
+        let broken = Array(#"[{"a":1},{"a":2} {"a":3}]"#.utf8)
+        #expect {
+            _ = try JSONParser.parseArrayWithLines(broken)
+        } throws: { error in
+            let error = error as? JSONSyntaxError
+            return error?.message == "expected ',' or ']' in the array" && error?.line == 1 && error?.column == 18
+        }
+        let lines = try JSONParser.parseArrayWithLines(Array("[\n1,\n2,3\n]".utf8))
+        #expect(lines.map(\.line) == [2, 3, 3])
+    }
+}
