@@ -11,6 +11,7 @@
 typedef struct _VipsImage VipsImage;
 int vips_init(const char *argv0);
 int vips_version(int flag);
+const char *vips_version_string(void);
 void vips_cache_set_max(int max);
 void vips_cache_set_max_mem(size_t max_mem);
 void vips_concurrency_set(int concurrency);
@@ -69,6 +70,9 @@ static inline int typeahead_vips_thumbnail_webp(
     g_object_unref(thumbnail);
     return status;
 }
+
+/// libvips' version, as `8.14.1`.
+static inline const char *typeahead_vips_version(void) { return vips_version_string(); }
 
 /// The last error libvips recorded (and clears it), for messages.
 static inline const char *typeahead_vips_error(void) { return vips_error_buffer(); }

@@ -55,10 +55,11 @@ public struct TypeaheadCommand {
 
         Builds the static site. Nothing is written unless the whole build succeeds; the previous
         site is then replaced at once. A non-empty folder that is not a Typeahead site is never
-        replaced.
+        replaced. The products' pictures are read from DIR/images/ and DIR/image-cache/ (filled by
+        typeahead images fetch) and resized into the site; the network is never used.
 
         Options:
-          --content DIR     Products, suggestions and site.json (default: Content)
+          --content DIR     Products, suggestions, site.json and pictures (default: Content)
           --templates DIR   Mustache templates and assets (default: Templates)
           --output DIR      Where the site goes (default: _site)
           --quiet           No progress or summary on the terminal
@@ -250,6 +251,10 @@ public struct TypeaheadCommand {
                     "Built \(output): \(summary.products) products, \(summary.suggestions) suggestions, \(summary.files) files, \(summary.bytes) bytes in \(String(format: "%.2f", seconds)) s.\n"
                 text +=
                     "  prefix maps: \(summary.keys) keys in \(summary.shards) shards (largest \(summary.largestShardBytes) bytes); \(summary.resultPages) result pages; client index \(summary.clientIndexBytes) bytes\n"
+                if summary.picturesMade + summary.picturesReused > 0 {
+                    text +=
+                        "  pictures: \(summary.picturesMade) resized, \(summary.picturesReused) unchanged since the previous build (taken from it)\n"
+                }
                 text +=
                     "  \(summary.files - summary.unchangedFiles) files written, \(summary.unchangedFiles) unchanged since the previous build (kept as they were)\n"
                 text +=

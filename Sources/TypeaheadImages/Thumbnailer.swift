@@ -34,6 +34,12 @@ public struct Thumbnail: Sendable, Equatable {
     public var width: Int
     public var height: Int
 
+    public init(bytes: [UInt8], width: Int, height: Int) {
+        self.bytes = bytes
+        self.width = width
+        self.height = height
+    }
+
     /// `<first 20 hex digits of the SHA-256 of the bytes>.webp`: a changed picture is a new name,
     /// an unchanged one keeps its name from build to build.
     public var fileName: String { String(SHA256.hex(bytes).prefix(20)) + ".webp" }
@@ -58,6 +64,14 @@ public struct ImageLimits: Sendable {
 public enum Thumbnailer {
     /// The WebP quality (libvips' `Q`).
     public static let quality: Int32 = 80
+
+    /// Everything besides a source's bytes that decides the bytes made from it: the library's
+    /// version and the pinned settings. A picture made under another recipe is made again.
+    public static func recipe(sizes: [Int]) -> String {
+        let version = (try? VipsLibrary.start()).map { String(cString: typeahead_vips_version()) } ?? "?"
+        return
+            "libvips \(version) webp Q\(quality) effort 4 strip, sizes \(sizes.map(String.init).joined(separator: " "))"
+    }
 
     /// The sizes of `bytes` (a PNG, JPEG or WebP), one per entry of `sizes`, in that order.
     public static func make(_ bytes: [UInt8], sizes: [Int], limits: ImageLimits = ImageLimits()) throws(ImageError)

@@ -25,6 +25,9 @@ public struct BuildSummary: Sendable {
     /// Suggestions left out of the index: fewer product hits than `minHits`.
     public var leftOut: Int = 0
     public var clientIndexBytes: Int = 0
+    /// Pictures resized by this build, and pictures taken unchanged from the site it replaced.
+    public var picturesMade: Int = 0
+    public var picturesReused: Int = 0
     /// Files whose bytes did not change since the previous build (kept, not rewritten).
     public var unchangedFiles: Int = 0
     /// Seconds spent in each phase, in order.
@@ -75,7 +78,8 @@ public struct SiteBuilder {
     }
 
     /// Builds the site into `sink`: pages as they are rendered (on all cores), the rest at the end.
-    func build(into sink: some SiteSink) throws -> BuildSummary {
+    /// `previousSite`, the site this build replaces, lends its unchanged pictures.
+    func build(into sink: some SiteSink, previousSite: String? = nil) throws -> BuildSummary {
         var clock = PhaseClock()
         let renderer = MustacheRenderer(templates: templates.templates)
         let config = content.config
@@ -93,9 +97,13 @@ public struct SiteBuilder {
         var images = SiteImages.none
         if let contentDirectory {
             let progress = self.progress
-            images = try SiteImages.prepare(content: content, contentDirectory: contentDirectory) { done, total in
+            images = try SiteImages.prepare(
+                content: content, contentDirectory: contentDirectory, previousSite: previousSite
+            ) { done, total in
                 progress?.update(phase: "Images", done: done, total: total)
             }
+            summary.picturesMade = images.made
+            summary.picturesReused = images.reused
         }
         var imageSizes: [String: Int] = [:]
         for path in images.files.keys.sorted(by: utf8Less) {
@@ -259,7 +267,7 @@ public struct SiteBuilder {
     public func write(to output: String) throws -> BuildSummary {
         let site = try StreamingSite(writer: SiteWriter(output: output))
         do {
-            var summary = try build(into: site)
+            var summary = try build(into: site, previousSite: output)
             progress?.update(phase: "Writing", done: 0, total: 1)
             var clock = PhaseClock()
             summary.unchangedFiles = try site.finish()

@@ -166,7 +166,7 @@ public struct SiteChecker {
         var unexpected = Set(Self.files(under: reader.path(SiteImages.folder)).map { SiteImages.folder + "/" + $0 })
         for path in images.files.keys.sorted(by: utf8Less) {
             unexpected.remove(path)
-            report.pictures += 1
+            if path != PictureIndex.path { report.pictures += 1 }
             guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
                 report.differ("\(path): missing", limit: shownDifferences)
                 continue

@@ -30,9 +30,11 @@ public struct SiteImages: Sendable {
     var pictures: [ByteKey: ProductPicture] = [:]
     /// `images/<name>.webp` → bytes.
     var files: [String: [UInt8]] = [:]
-    /// Local images read, and distinct pictures among them.
+    /// Source files read; of them, pictures resized now and pictures whose files were taken from
+    /// the previous build (same source bytes, same recipe).
     public private(set) var sources = 0
-    public private(set) var distinct = 0
+    public private(set) var made = 0
+    public private(set) var reused = 0
 
     /// No pictures: every product shows its placeholder (or its link).
     public static let none = SiteImages()
@@ -56,10 +58,16 @@ public struct SiteImages: Sendable {
     /// Reads and resizes every product's image (distinct pictures once, on all cores). Throws every
     /// image that cannot be used, naming the product: a missing file, a path that leaves
     /// `Content/images/`, a file that is not a PNG, JPEG or WebP, a corrupt or oversized one.
+    ///
+    /// `previousSite` is the site being replaced, if any: a picture whose source bytes and recipe
+    /// its `images/index.json` lists, and whose files are there with the bytes their names say, is
+    /// taken from it instead of resized again (the result is the same bytes either way).
     public static func prepare(
-        content: Content, contentDirectory: String, limits: ImageLimits = ImageLimits(),
+        content: Content, contentDirectory: String, previousSite: String? = nil, limits: ImageLimits = ImageLimits(),
         progress: ((Int, Int) -> Void)? = nil
     ) throws(ContentError) -> SiteImages {
+        let recipe = Thumbnailer.recipe(sizes: [thumbSize, largeSize])
+        let previous = previousSite.flatMap { PictureIndex.read(site: $0) }.flatMap { $0.recipe == recipe ? $0 : nil }
         let cache = try ImageCache.load(contentDirectory: contentDirectory)
         let productsFile =
             ["products.json", "products.ndjson", "products.jsonl"]
@@ -101,22 +109,33 @@ public struct SiteImages: Sendable {
             }
         }
         let paths = Array(Set(sourceOf.map(\.path))).sorted(by: utf8Less)
-        var results: [String: Result<[Thumbnail], ImageError>] = [:]
+        var results: [String: Result<Made, ImageError>] = [:]
         let batches = try? SiteBuilder.inBatches(count: paths.count) { range in
             range.map { k in
                 (
                     paths[k],
-                    Result { () throws(ImageError) -> [Thumbnail] in
+                    Result { () throws(ImageError) -> Made in
                         let bytes = try read(paths[k], limit: limits.maxBytes)
-                        return try Thumbnailer.make(bytes, sizes: [thumbSize, largeSize], limits: limits)
+                        let source = SHA256.hex(bytes)
+                        if let previousSite, let files = previous?.reuse(source, site: previousSite) {
+                            return Made(source: source, sizes: files, reused: true)
+                        }
+                        let sizes = try Thumbnailer.make(bytes, sizes: [thumbSize, largeSize], limits: limits)
+                        return Made(source: source, sizes: sizes, reused: false)
                     }
                 )
             }
         } progress: { done in
             progress?(done, paths.count)
         }
+        var index = PictureIndex(recipe: recipe)
         for batch in batches ?? [] {
-            for (path, result) in batch { results[path] = result }
+            for (path, result) in batch {
+                results[path] = result
+                if case .success(let made) = result {
+                    if made.reused { images.reused += 1 } else { images.made += 1 }
+                }
+            }
         }
         var names = Set<String>()
         for (i, path) in sourceOf {
@@ -124,22 +143,30 @@ public struct SiteImages: Sendable {
             switch results[path]! {
             case .failure(let error):
                 issue(product, "\(path): \(error.message)")
-            case .success(let sizes):
+            case .success(let made):
                 var files: [SiteImageFile] = []
-                for size in sizes {
+                for size in made.sizes {
                     let file = folder + "/" + size.fileName
                     if names.insert(file).inserted { images.files[file] = size.bytes }
                     files.append(SiteImageFile(path: file, width: size.width, height: size.height))
                 }
                 images.pictures[ByteKey(product.objectID)] = .local(thumb: files[0], large: files[1])
+                index.entries[made.source] = files
             }
         }
         images.sources = paths.count
-        images.distinct = names.count / 2
+        if !index.entries.isEmpty { images.files[PictureIndex.path] = index.bytes() }
         if !collector.isEmpty {
             throw ContentError(issues: Array(collector.prefix(50)), total: collector.count)
         }
         return images
+    }
+
+    /// One source's sizes, made now or taken from the previous build.
+    struct Made: Sendable {
+        var source: String
+        var sizes: [Thumbnail]
+        var reused: Bool
     }
 
     private static func read(_ path: String, limit: Int) throws(ImageError) -> [UInt8] {
@@ -201,5 +228,72 @@ extension SiteImages {
         var copy = self
         copy.files = [:]
         return copy
+    }
+}
+
+/// `images/index.json`: for each picture, by the SHA-256 of its source's bytes, its files and their
+/// pixels, and the recipe they were made with; one picture a line, by source hash. The next build
+/// reads it to take unchanged pictures from the site it replaces instead of resizing them again.
+struct PictureIndex {
+    static let path = SiteImages.folder + "/index.json"
+
+    var recipe: String
+    /// Source SHA-256 → its files, thumb then large.
+    var entries: [String: [SiteImageFile]] = [:]
+
+    func bytes() -> [UInt8] {
+        let lines = entries.keys.sorted(by: utf8Less).map { source -> String in
+            JSONWriter.string(
+                .array(
+                    [.string(source)]
+                        + entries[source]!.flatMap {
+                            [
+                                .string(String($0.path.dropFirst(SiteImages.folder.count + 1))),
+                                .number(Double($0.width)), .number(Double($0.height)),
+                            ]
+                        }))
+        }
+        let head = "{\"recipe\":" + JSONWriter.string(.string(recipe)) + ",\"pictures\":[\n"
+        return Array((head + lines.joined(separator: ",\n") + "\n]}\n").utf8)
+    }
+
+    /// The index of the site at `site`, or nil when there is none or it cannot be read (then every
+    /// picture is simply made again).
+    static func read(site: String) -> PictureIndex? {
+        guard let data = FileManager.default.contents(atPath: (site as NSString).appendingPathComponent(path)),
+            let value = try? JSONParser.parse([UInt8](data)), let recipe = value["recipe"]?.stringValue,
+            case .array(let rows)? = value["pictures"]
+        else { return nil }
+        var index = PictureIndex(recipe: recipe)
+        for row in rows {
+            guard case .array(let fields) = row, fields.count == 7, let source = fields[0].stringValue else {
+                return nil
+            }
+            var files: [SiteImageFile] = []
+            for k in [1, 4] {
+                guard let name = fields[k].stringValue, let width = fields[k + 1].numberValue,
+                    let height = fields[k + 2].numberValue, !name.contains("/"), !name.hasPrefix(".")
+                else { return nil }
+                files.append(
+                    SiteImageFile(path: SiteImages.folder + "/" + name, width: Int(width), height: Int(height)))
+            }
+            index.entries[source] = files
+        }
+        return index
+    }
+
+    /// The files of the picture made from `source`, read from `site`, when each is there with the
+    /// bytes its name says (a file changed since is not taken).
+    func reuse(_ source: String, site: String) -> [Thumbnail]? {
+        guard let files = entries[source] else { return nil }
+        var sizes: [Thumbnail] = []
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: (site as NSString).appendingPathComponent(file.path))
+            else { return nil }
+            let thumbnail = Thumbnail(bytes: [UInt8](data), width: file.width, height: file.height)
+            guard SiteImages.folder + "/" + thumbnail.fileName == file.path else { return nil }
+            sizes.append(thumbnail)
+        }
+        return sizes
     }
 }
