@@ -97,7 +97,7 @@ public struct TypeaheadCommand {
         Usage: typeahead check [--content DIR] [--site DIR]
 
         The harness: loads the content, builds the live engine, reads back what the site holds
-        (its prefix-map shards, embedded data and result pages) and compares every key of every
+        (its prefix-map shards, site data and result pages) and compares every key of every
         prefix map and every static result page with the engine's answer. Prints what it checked;
         on any difference prints the first 10 with a count, and exits 1.
 

@@ -93,9 +93,9 @@ struct ResultPages {
                     "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
                     "page": .int(number),
-                    // The total is said on the first page only, so a change far down a long list (past
-                    // the pages it reaches) does not rewrite every page of it: diff locality.
                     "first": .bool(number == 1),
+                    // The rank of the page's first hit, so the numbered list goes on from the last page.
+                    "start": .int((number - 1) * first.hitsPerPage + 1),
                     "nbPages": .int(written),
                     "hits": .array(hits),
                     "previous": number > 1 ? link(number - 1) : .null,

@@ -210,11 +210,12 @@ public struct SiteBuilder {
                 "popular": .array(popular),
                 "scopes": .array(
                     config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
-                "dataJSON": .string(
-                    SiteData.json(
-                        layouts: layouts, content: content, suggestionSlugs: suggestionSlugs, withPages: withPages,
-                        products: productsIndex.manifest, suggestions: suggestionsIndex.manifest)),
             ])
+        files[SiteData.path] = Array(
+            (SiteData.prefix
+                + SiteData.json(
+                    layouts: layouts, content: content, suggestionSlugs: suggestionSlugs, withPages: withPages,
+                    products: productsIndex.manifest, suggestions: suggestionsIndex.manifest) + SiteData.suffix).utf8)
         files["index.html"] = Array(try renderer.render(name: "index", data: index).utf8)
 
         let products = content.products
@@ -333,10 +334,15 @@ struct PhaseClock {
     }
 }
 
-/// The JSON embedded in `index.html` (inside `<script type="application/json">`, escaped so no data
-/// can close the element): the maps' empty keys and manifests, the texts of the suggestions they
-/// name, and where result pages are.
+/// `data/site.js`, which every page loads before its script (so the search box works on every page,
+/// from one copy): `window.TypeaheadSiteData = {…};` with the maps' empty keys and manifests, the
+/// texts of the suggestions they name, where result pages are, and the client indices' manifests.
+/// The JSON is script-safe (`<`, `>`, `&`, U+2028/9 escaped), as it once sat inside `<script>`.
 enum SiteData {
+    static let path = "data/site.js"
+    static let prefix = "window.TypeaheadSiteData = "
+    static let suffix = ";\n"
+
     static func json(
         layouts: [PrefixMapLayout], content: Content, suggestionSlugs: [ByteKey: String], withPages: [ByteKey: Bool],
         products: JSONValue, suggestions: JSONValue

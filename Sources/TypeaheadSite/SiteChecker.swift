@@ -50,7 +50,7 @@ public struct SiteChecker {
         }
     }
 
-    /// A site that cannot be read at all (no index.html, no embedded data).
+    /// A site that cannot be read at all (no index.html, no site data).
     public struct Unreadable: Error, CustomStringConvertible {
         public var description: String
     }
@@ -72,7 +72,7 @@ public struct SiteChecker {
         checkPictures(images, report: &report)
         let config = content.config
         guard case .array(let maps) = data["maps"] ?? .null else {
-            throw Unreadable(description: "index.html: embedded data has no maps")
+            throw Unreadable(description: "data/site.js: the site data has no maps")
         }
 
         // MARK: Result pages, and which suggestions lead somewhere

@@ -2,7 +2,7 @@ import Foundation
 import TypeaheadEngine
 import TypeaheadModel
 
-/// Reads back what a built site holds: its embedded data, prefix-map shards and files. Shared by
+/// Reads back what a built site holds: its data (`data/site.js`), prefix-map shards and files. Shared by
 /// `typeahead check` and `typeahead diff`, so both read a site the same way.
 public struct SiteReader: Sendable {
     public var site: String
@@ -18,20 +18,24 @@ public struct SiteReader: Sendable {
         return String(decoding: data, as: UTF8.self)
     }
 
+    /// The site's data (`data/site.js`), which every page's search box reads.
     public func siteData() throws(SiteChecker.Unreadable) -> JSONValue {
-        guard let html = read("index.html") else {
+        guard read("index.html") != nil else {
             throw SiteChecker.Unreadable(
                 description: "\(path("index.html")): no such file; is \(site) a Typeahead site?")
         }
-        let open = "<script type=\"application/json\" id=\"typeahead-data\">"
-        guard let start = html.range(of: open),
-            let end = html.range(of: "</script>", range: start.upperBound..<html.endIndex)
-        else { throw SiteChecker.Unreadable(description: "\(path("index.html")): no embedded typeahead-data") }
-        do {
-            return try JSONParser.parse(Array(html[start.upperBound..<end.lowerBound].utf8))
-        } catch {
+        guard let script = read(SiteData.path) else {
+            throw SiteChecker.Unreadable(description: "\(path(SiteData.path)): no such file")
+        }
+        guard script.hasPrefix(SiteData.prefix), script.hasSuffix(SiteData.suffix) else {
             throw SiteChecker.Unreadable(
-                description: "\(path("index.html")): embedded data is malformed JSON (\(error.message))")
+                description: "\(path(SiteData.path)): expected \(SiteData.prefix){…}\(SiteData.suffix.dropLast())")
+        }
+        do {
+            return try JSONParser.parse(
+                Array(script.utf8.dropFirst(SiteData.prefix.utf8.count).dropLast(SiteData.suffix.utf8.count)))
+        } catch {
+            throw SiteChecker.Unreadable(description: "\(path(SiteData.path)): malformed JSON (\(error.message))")
         }
     }
 

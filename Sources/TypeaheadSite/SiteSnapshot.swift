@@ -62,7 +62,7 @@ public struct SiteSnapshot: Sendable {
         }
         let data = try reader.siteData()
         guard case .array(let mapValues) = data["maps"] ?? .null else {
-            throw SiteChecker.Unreadable(description: "\(reader.path("index.html")): embedded data has no maps")
+            throw SiteChecker.Unreadable(description: "\(reader.path(SiteData.path)): the site data has no maps")
         }
         var maps: [Map] = []
         for map in mapValues {
@@ -147,7 +147,7 @@ public struct SiteSnapshot: Sendable {
             let bucket = manifest["bucket"]?.numberValue, bucket >= 1, count >= 0
         else {
             throw SiteChecker.Unreadable(
-                description: "\(reader.path("index.html")): embedded data has no \(name) index manifest")
+                description: "\(reader.path(SiteData.path)): the site data has no \(name) index manifest")
         }
         let fields = SiteChecker.strings(manifest["fields"] ?? .null)
         var result: [(String, [String: JSONValue])] = []

@@ -106,7 +106,11 @@ def wait(condition, timeout=5.0):
 
 
 def options(driver):
-    return [li.text.replace("\n↖", "") for li in driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox li")]
+    return [o.text.replace("\n↖", "") for o in driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=option]")]
+
+
+def groups(driver):
+    return [h.text for h in driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=group] > .group-heading")]
 
 
 def shot(driver, name):
@@ -129,7 +133,8 @@ def test_focus_on_empty_box_shows_popular_suggestions_and_scopes(page):
     # Only suggestions that lead somewhere (minHits 5): no "cooktop" (0 hits), "macbook" (2).
     assert listed[:3] == ["google", "iphone", "samsung"]
     assert "cooktop" not in listed and "macbook" not in listed
-    assert "In Cell Phones" in listed
+    assert "Cell Phones" in listed
+    assert [h.upper() for h in groups(driver)] == ["POPULAR", "SEARCH IN"]
     assert box.get_attribute("aria-expanded") == "true"
     if mode == "file":
         shot(driver, "focused-empty")
@@ -142,12 +147,12 @@ def test_typing_shows_suggestions_with_reverse_highlighting_and_results(page):
     box.click()
     box.send_keys("ip")
     wait(lambda: options(driver) and options(driver)[0] == "iphone")
-    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox li em")
+    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox [role=option] em")
     assert first.text == "hone"  # the untyped part is emphasised
     wait(lambda: "results" in driver.find_element(By.ID, "typeahead-status").text)
     names = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-name em")
     assert names and names[0].text.lower() == "ip"
-    assert "q=ip" in driver.current_url
+    wait(lambda: "q=ip" in driver.current_url)
     if mode == "file":
         shot(driver, "typing-ip")
     assert errors(driver) == []
@@ -189,9 +194,10 @@ def test_arrow_keys_and_enter_select_a_suggestion_which_becomes_a_recent_search(
     wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
     box.clear()
     box.send_keys(Keys.ESCAPE)
-    driver.find_element(By.TAG_NAME, "h1").click()
+    driver.find_element(By.CSS_SELECTOR, ".tagline").click()
     box.click()
-    wait(lambda: options(driver) and options(driver)[0] == "Recent " + chosen)
+    wait(lambda: options(driver) and options(driver)[0] == chosen)
+    assert groups(driver)[0].upper() == "RECENT SEARCHES"
 
 
 def test_tap_ahead_fills_the_box_without_submitting(page):
@@ -201,7 +207,7 @@ def test_tap_ahead_fills_the_box_without_submitting(page):
     box.send_keys("sams")
     wait(lambda: options(driver) and options(driver)[0].startswith("samsung"))
     target = options(driver)[0]
-    driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox li .option-fill").click()
+    driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox [role=option] .option-fill").click()
     assert box.get_attribute("value") == target + " "
     assert box.get_attribute("aria-expanded") == "true"
 
@@ -222,15 +228,15 @@ def test_a_scope_token_narrows_and_backspace_removes_it(page):
     driver, mode = page
     box = driver.find_element(By.ID, "typeahead-input")
     box.click()
-    wait(lambda: "In Cell Phone Accessories" in options(driver))
-    index = options(driver).index("In Cell Phone Accessories")
-    driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox li")[index].click()
+    wait(lambda: "Cell Phone Accessories" in options(driver))
+    index = options(driver).index("Cell Phone Accessories")
+    driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=option]")[index].click()
     token = driver.find_element(By.ID, "typeahead-token")
     wait(lambda: token.is_displayed())
     assert token.text.startswith("Cell Phone Accessories")
     box.send_keys("ca")
     wait(lambda: options(driver))
-    assert "scope=categories" in driver.current_url
+    wait(lambda: "scope=categories" in driver.current_url)
     if mode == "file":
         shot(driver, "token")
     box.send_keys(Keys.BACKSPACE, Keys.BACKSPACE, Keys.BACKSPACE)
@@ -244,6 +250,12 @@ def test_no_results(page):
     box.send_keys("qqzzxxv")
     wait(lambda: driver.find_element(By.ID, "typeahead-status").text == "No results")
     assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li") == []
+    empty = driver.find_element(By.ID, "typeahead-empty")
+    assert empty.is_displayed() and "No products match “qqzzxxv”." in empty.text
+    # Popular searches to try instead, each one a search.
+    chips = empty.find_elements(By.CSS_SELECTOR, "button.chip")
+    assert [c.text for c in chips][:3] == ["google", "iphone", "samsung"]
+    assert not driver.find_element(By.ID, "popular").is_displayed()
     if mode == "file":
         shot(driver, "no-results")
 
@@ -275,7 +287,7 @@ def test_hostile_data_renders_as_text(driver, hostile_site):
     box.click()
     try:
         box.send_keys("img onerror")
-        wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
+        wait(lambda: driver.find_element(By.ID, "typeahead-status").text == "1 result")
         name = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name")
         assert "</script><img src=x" in name.text
         assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results img[src=x]") == []
@@ -399,8 +411,10 @@ def test_offline_the_sample_requests_nothing_remote_and_logs_no_error(driver, sa
     box.click()
     box.send_keys("iphone case")
     wait(lambda: driver.find_element(By.ID, "typeahead-status").text.endswith("results"))
-    driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
-    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) > 20)
+    # Scrolling loads the next page of results (scrolled again until it has come).
+    wait(lambda: driver.execute_script(
+        "window.scrollTo(0, document.body.scrollHeight);"
+        "return document.querySelectorAll('#typeahead-results li').length") > 20, timeout=10)
     placeholders = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-image.placeholder")
     assert len(placeholders) == len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li"))
     assert all(p.text and p.size["width"] == 80 and p.size["height"] == 80 for p in placeholders)

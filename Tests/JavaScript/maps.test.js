@@ -15,8 +15,10 @@ const root = path.join(__dirname, "..", "..");
 const plain = (x) => (x === undefined ? undefined : JSON.parse(JSON.stringify(x)));
 const site = path.join(root, "Tests", "EndToEndTests", "Golden", "small-site");
 const contentDir = path.join(root, "Tests", "EndToEndTests", "Fixtures", "small", "Content");
-const html = fs.readFileSync(path.join(site, "index.html"), "utf8");
-const data = JSON.parse(html.split('id="typeahead-data">')[1].split("</script>")[0]);
+// data/site.js is `window.TypeaheadSiteData = {…};`: run it as the page does.
+const siteContext = vm.createContext({ window: {} });
+vm.runInContext(fs.readFileSync(path.join(site, "data", "site.js"), "utf8"), siteContext);
+const data = plain(siteContext.window.TypeaheadSiteData);
 
 function storeWithLoader() {
   const loaded = [];

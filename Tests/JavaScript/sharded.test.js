@@ -23,8 +23,10 @@ const site = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typeahead-sharded-
 execFileSync(binary, ["build", "--quiet", "--content", "Content", "--output", site], { cwd: root, stdio: "pipe" });
 process.on("exit", () => fs.rmSync(path.dirname(site), { recursive: true, force: true }));
 
-const html = fs.readFileSync(path.join(site, "index.html"), "utf8");
-const data = JSON.parse(html.split('id="typeahead-data">')[1].split("</script>")[0]);
+// data/site.js is `window.TypeaheadSiteData = {…};`: run it as the page does.
+const siteContext = vm.createContext({ window: {} });
+vm.runInContext(fs.readFileSync(path.join(site, "data", "site.js"), "utf8"), siteContext);
+const data = JSON.parse(JSON.stringify(siteContext.window.TypeaheadSiteData));
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "agreement.json"), "utf8"));
 const plain = (x) => JSON.parse(JSON.stringify(x));
 

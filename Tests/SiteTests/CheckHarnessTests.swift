@@ -98,10 +98,10 @@ struct CheckHarnessTests {
         #expect(try site.differences().contains("map (all): shard shards/all/c.js is missing"))
     }
 
-    @Test("The empty key embedded in index.html changed")
+    @Test("The empty key in data/site.js changed")
     func emptyKey() throws {
         let site = try FixtureSite()
-        try site.edit("index.html") {
+        try site.edit("data/site.js") {
             $0.replacingOccurrences(
                 of: #""empty":["iphone","iphone case","samsung galaxy"]"#, with: #""empty":["iphone"]"#)
         }
@@ -171,7 +171,7 @@ struct CheckHarnessTests {
     func leftOut() throws {
         let site = try FixtureSite()
         try TestSupport.write("<html></html>", to: "search/cooktop.html", in: site.site)
-        try site.edit("index.html") {
+        try site.edit("data/site.js") {
             $0.replacingOccurrences(of: #""empty":["iphone","#, with: #""empty":["cooktop","iphone","#)
         }
         let differences = try site.differences()

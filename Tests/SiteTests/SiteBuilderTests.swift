@@ -42,13 +42,15 @@ struct SiteBuilderTests {
         #expect(pages.count == 5, "\(pages.keys.sorted())")  // index, two products, a result page, the report
         for (path, bytes) in pages {
             let html = String(decoding: bytes, as: UTF8.self)
-            // The only script elements are the site's own: its embedded JSON and its script files.
+            // The only script elements are the site's own: its data and its script files, on every
+            // page of the layout (the report is a page of its own, with none).
             let scripts = html.components(separatedBy: "<script").dropFirst()
+            let root = ResultPaths.root(of: path)
             let own = scripts.filter {
-                $0.hasPrefix(" type=\"application/json\" id=\"typeahead-data\">") || $0.hasPrefix(" src=\"assets/js/")
+                $0.hasPrefix(" src=\"\(root)data/site.js\"></script>") || $0.hasPrefix(" src=\"\(root)assets/js/")
             }
             #expect(scripts.count == own.count, "\(path)")
-            #expect(own.count == (path == "index.html" ? 5 : 0), "\(path)")
+            #expect(own.count == (path.hasPrefix("report/") ? 0 : 5), "\(path)")
             let clean =
                 !html.contains("<img src=x") && !html.contains("<svg onload") && !html.contains("javascript:")
                 && !html.contains("\"><svg")
@@ -61,11 +63,10 @@ struct SiteBuilderTests {
                     "&lt;/script&gt;&lt;img src=x onerror=alert(1)&gt;&quot;&gt;&lt;svg onload=alert(2)&gt;&#39;{{x}}")
             #expect(escaped, "\(path)")
         }
-        // Generated scripts and embedded JSON hold no raw <, > or &: nothing can close a script
-        // element (assets/ holds the site's own code, copied from Templates).
-        let index = String(decoding: files["index.html"]!, as: UTF8.self)
-        let json = index.components(separatedBy: "id=\"typeahead-data\">")[1].components(separatedBy: "</script>")[0]
-        #expect(!json.contains("<") && !json.contains(">") && json.contains("\\u003c/script\\u003e"))
+        // Generated scripts hold no raw <, > or &: nothing can close a script element, were one
+        // inlined (assets/ holds the site's own code, copied from Templates).
+        let siteData = String(decoding: files["data/site.js"]!, as: UTF8.self)
+        #expect(siteData.contains("\\u003c/script\\u003e"))
         for (path, bytes) in files where path.hasSuffix(".js") && !path.hasPrefix("assets/") {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(!text.contains("<") && !text.contains(">"), "\(path)")
@@ -208,7 +209,7 @@ extension SiteBuilderTests {
         #expect(first.contains(#"<a rel="next" href="../search/phone.2.html">"#))
         #expect(!first.contains("more-results"))
         let second = String(decoding: files["search/phone.2.html"]!, as: UTF8.self)
-        #expect(second.contains("Page 2 of 2") && second.contains("5 more results are not in these pages"))
+        #expect(second.contains("page 2 of 2") && second.contains("5 more results are not in these pages"))
         let all = try SiteBuilder(content: Self.listContent(resultPages: 5), templates: Self.templates).build()
         #expect(all["search/phone.3.html"] != nil && all["search/phone.4.html"] == nil)
         #expect(!String(decoding: all["search/phone.3.html"]!, as: UTF8.self).contains("more-results"))

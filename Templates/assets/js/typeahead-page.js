@@ -1,21 +1,28 @@
-// The search page: a WAI-ARIA combobox whose suggestions come from the precomputed prefix maps
-// (shards loaded as classic scripts, so it works from file://), results from the client index, a
-// scope token, recent searches, and the state in the URL hash. Plain DOM, no dependencies.
+// The search box of every page: a WAI-ARIA combobox whose suggestions come from the precomputed
+// prefix maps (shards loaded as classic scripts, so it works from file://), in groups (recent
+// searches, popular, scopes); on the front page, results from the client index, a scope token,
+// and the state in the URL hash. On other pages, a search opens the front page with it. Plain DOM,
+// no dependencies.
 (function () {
   "use strict";
   const core = window.TypeaheadCore;
-  const dataElement = document.getElementById("typeahead-data");
+  const data = window.TypeaheadSiteData;
   const input = document.getElementById("typeahead-input");
-  if (!core || !window.TypeaheadMaps || !window.TypeaheadIndex || !dataElement || !input) return;
-  const data = JSON.parse(dataElement.textContent);
+  if (!core || !window.TypeaheadMaps || !window.TypeaheadIndex || !data || !input) return;
   const listbox = document.getElementById("typeahead-listbox");
   const token = document.getElementById("typeahead-token");
+  const announce = document.getElementById("typeahead-announce");
   const results = document.getElementById("typeahead-results");
   const status = document.getElementById("typeahead-status");
   const sentinel = document.getElementById("typeahead-more");
+  const empty = document.getElementById("typeahead-empty");
+  const popular = document.getElementById("popular");
   const form = document.getElementById("typeahead-form");
   const root = document.documentElement.dataset.root || "";
+  /** The front page shows results; every other page sends a search there. */
+  const onFront = !!results;
   const RECENT_KEY = "typeahead-recent";
+  const RECENT_MAX = 5;
 
   // MARK: Scripts loaded on demand (classic scripts work from file://)
 
@@ -49,40 +56,78 @@
     state.open = params.get("open") === "1";
   }
 
-  function writeHash(push) {
+  function hashOf(withOpen) {
     const params = new URLSearchParams();
     if (state.q) params.set("q", state.q);
     if (state.scope) params.set("scope", `${state.scope.scope.attribute}:${state.scope.scope.value}`);
-    if (state.open) params.set("open", "1");
-    const hash = "#" + params.toString();
+    if (withOpen && state.open) params.set("open", "1");
+    return "#" + params.toString();
+  }
+
+  // Replacing the entry on every keystroke is throttled by browsers (after about 200 calls the
+  // URL stops following), so typing replaces it at most every 300 ms and once more at the end.
+  let pendingHash = null;
+  function writeHash(push) {
+    if (!onFront) return;
+    clearTimeout(pendingHash);
+    pendingHash = null;
+    if (push) return setHash(true);
+    pendingHash = setTimeout(() => {
+      pendingHash = null;
+      setHash(false);
+    }, 300);
+  }
+
+  function setHash(push) {
+    const hash = hashOf(true);
     if (hash === location.hash || (hash === "#" && !location.hash)) return;
     if (push) history.pushState(null, "", hash);
     else history.replaceState(null, "", hash);
   }
 
-  // MARK: Suggestions list
+  function flushHash() {
+    if (pendingHash === null) return;
+    clearTimeout(pendingHash);
+    pendingHash = null;
+    setHash(false);
+  }
+  window.addEventListener("pagehide", flushHash);
 
-  let options = [];
-  let active = -1;
+  /** Another page: the search happens on the front page. */
+  function goToFront() {
+    location.href = root + "index.html" + hashOf(false);
+  }
+
+  // MARK: Recent searches (only searches that found something)
 
   function recent() {
     try {
-      return JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+      const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
+      return Array.isArray(list) ? list.filter((q) => typeof q === "string").slice(0, RECENT_MAX) : [];
     } catch {
       return [];
     }
   }
 
-  function remember(query) {
-    const text = query.trim();
-    if (!text) return;
-    const list = [text].concat(recent().filter((q) => q !== text)).slice(0, 5);
+  function saveRecent(list) {
     try {
-      localStorage.setItem(RECENT_KEY, JSON.stringify(list));
+      if (list.length) localStorage.setItem(RECENT_KEY, JSON.stringify(list));
+      else localStorage.removeItem(RECENT_KEY);
     } catch {
       /* storage may be unavailable from file:// in some browsers */
     }
   }
+
+  function remember(query) {
+    const text = query.trim().replace(/\s+/g, " ");
+    if (!core.normalize(text) || text.length > 64) return;
+    saveRecent([text].concat(recent().filter((q) => q !== text)).slice(0, RECENT_MAX));
+  }
+
+  // MARK: Suggestions list, in groups
+
+  let options = [];
+  let active = -1;
 
   function option(kind, text, html, extra) {
     return Object.assign({ kind, text, html }, extra || {});
@@ -112,55 +157,51 @@
       const past = recent();
       suggestionsFor("", (queries) => {
         if (input.value !== requested) return done();
-        const list = past.map((q) => option("recent", q, core.escapeHTML(q)));
-        for (const q of queries) if (!past.includes(q)) list.push(option("suggestion", q, "<em>" + core.escapeHTML(q) + "</em>"));
-        if (!state.scope) for (const s of scopes) list.push(option("scope", s.scope.value, core.escapeHTML(s.scope.value), { scope: s }));
-        render(list);
+        const groups = [];
+        if (past.length) {
+          groups.push({
+            label: "Recent searches",
+            options: past.map((q) => option("recent", q, core.escapeHTML(q)))
+              .concat([option("clear", "", "Clear recent searches")]),
+          });
+        }
+        const fresh = queries.filter((q) => !past.includes(q));
+        if (fresh.length) groups.push({ label: "Popular", options: fresh.map((q) => option("suggestion", q, core.escapeHTML(q))) });
+        if (!state.scope && scopes.length) {
+          groups.push({ label: "Search in", options: scopes.map((s) => option("scope", s.scope.value, core.escapeHTML(s.scope.value), { scope: s })) });
+        }
+        render(groups);
         done();
       });
       return;
     }
     suggestionsFor(text, (queries) => {
       if (input.value !== requested) return done();
-      render(queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))));
+      render(queries.length ? [{ label: "Suggestions", options: queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))) }] : []);
       done();
     });
   }
 
-  function render(list) {
-    options = list;
+  let announced = "";
+  function render(groups) {
+    options = [];
     active = -1;
-    listbox.innerHTML = "";
-    list.forEach((o, i) => {
-      const li = document.createElement("li");
-      li.id = "typeahead-option-" + i;
-      li.setAttribute("role", "option");
-      li.setAttribute("aria-selected", "false");
-      li.className = "option option-" + o.kind;
-      const label = document.createElement("span");
-      label.className = "option-label";
-      label.innerHTML = (o.kind === "recent" ? '<span class="option-kind">Recent</span> ' : o.kind === "scope" ? '<span class="option-kind">In</span> ' : "") + o.html;
-      li.appendChild(label);
-      li.addEventListener("mousedown", (event) => event.preventDefault());
-      li.addEventListener("click", () => choose(i));
-      if (o.kind !== "scope") {
-        // Tap-ahead: not a control inside the option (an option holds no interactive content);
-        // the keyboard way is → on the active option.
-        const fill = document.createElement("span");
-        fill.className = "option-fill";
-        fill.setAttribute("aria-hidden", "true");
-        fill.title = "Fill in “" + o.text + "”";
-        fill.textContent = "↖";
-        fill.addEventListener("mousedown", (event) => event.preventDefault());
-        fill.addEventListener("click", (event) => {
-          event.stopPropagation();
-          tapAhead(o.text);
-        });
-        li.appendChild(fill);
-      }
-      listbox.appendChild(li);
+    listbox.textContent = "";
+    groups.forEach((group, g) => {
+      const box = document.createElement("div");
+      box.setAttribute("role", "group");
+      box.className = "option-group";
+      const heading = document.createElement("div");
+      heading.id = "typeahead-group-" + g;
+      heading.className = "group-heading";
+      heading.setAttribute("role", "presentation");
+      heading.textContent = group.label;
+      box.setAttribute("aria-labelledby", heading.id);
+      box.appendChild(heading);
+      for (const o of group.options) box.appendChild(optionElement(o, options.push(o) - 1));
+      listbox.appendChild(box);
     });
-    const open = state.open && list.length > 0;
+    const open = state.open && options.length > 0;
     listbox.hidden = !open;
     if (window.performance && performance.measure && performance.getEntriesByName("typeahead-keystroke").length) {
       performance.measure("typeahead-render", "typeahead-keystroke");
@@ -168,6 +209,44 @@
     }
     input.setAttribute("aria-expanded", open ? "true" : "false");
     input.removeAttribute("aria-activedescendant");
+    // The count, said politely once it changes (not on every keystroke that keeps it).
+    const count = options.filter((o) => o.kind === "suggestion" || o.kind === "recent").length;
+    const text = !state.open ? "" : count === 0 ? (core.normalize(input.value) ? "No suggestions" : "")
+      : count + (count === 1 ? " suggestion" : " suggestions") + ", use the arrow keys to choose";
+    if (text !== announced) {
+      announced = text;
+      announce.textContent = text;
+    }
+  }
+
+  function optionElement(o, i) {
+    const item = document.createElement("div");
+    item.id = "typeahead-option-" + i;
+    item.setAttribute("role", "option");
+    item.setAttribute("aria-selected", "false");
+    item.className = "option option-" + o.kind;
+    const label = document.createElement("span");
+    label.className = "option-label";
+    label.innerHTML = o.html;
+    item.appendChild(label);
+    item.addEventListener("mousedown", (event) => event.preventDefault());
+    item.addEventListener("click", () => choose(i));
+    if (o.kind === "suggestion" || o.kind === "recent") {
+      // Tap-ahead: not a control inside the option (an option holds no interactive content);
+      // the keyboard way is → on the active option.
+      const fill = document.createElement("span");
+      fill.className = "option-fill";
+      fill.setAttribute("aria-hidden", "true");
+      fill.title = "Fill in “" + o.text + "”";
+      fill.textContent = "↖";
+      fill.addEventListener("mousedown", (event) => event.preventDefault());
+      fill.addEventListener("click", (event) => {
+        event.stopPropagation();
+        tapAhead(o.text);
+      });
+      item.appendChild(fill);
+    }
+    return item;
   }
 
   function tapAhead(text) {
@@ -176,24 +255,37 @@
     writeHash(committed);
     committed = false;
     updateList();
-    updateResults();
+    if (onFront) updateResults();
   }
 
   function highlightActive() {
-    Array.from(listbox.children).forEach((li, i) => li.setAttribute("aria-selected", i === active ? "true" : "false"));
-    if (active >= 0) input.setAttribute("aria-activedescendant", "typeahead-option-" + active);
-    else input.removeAttribute("aria-activedescendant");
+    options.forEach((_, i) => {
+      const item = document.getElementById("typeahead-option-" + i);
+      if (item) item.setAttribute("aria-selected", i === active ? "true" : "false");
+    });
+    if (active >= 0) {
+      input.setAttribute("aria-activedescendant", "typeahead-option-" + active);
+      const item = document.getElementById("typeahead-option-" + active);
+      if (item && item.scrollIntoView) item.scrollIntoView({ block: "nearest" });
+    } else {
+      input.removeAttribute("aria-activedescendant");
+    }
   }
 
   function choose(i) {
     const o = options[i];
     if (!o) return;
+    if (o.kind === "clear") {
+      saveRecent([]);
+      updateList();
+      return;
+    }
     if (o.kind === "scope") {
       state.scope = o.scope;
       showToken();
       writeHash(true);
       updateList();
-      updateResults();
+      if (onFront) updateResults();
       input.focus();
       return;
     }
@@ -206,12 +298,13 @@
   function submit() {
     state.q = input.value;
     state.open = false;
-    remember(state.q);
+    if (!onFront) return goToFront();
     // Typing already started this search's history entry; otherwise it gets a new one.
     writeHash(committed);
+    if (!committed) flushHash();
     committed = true;
     render([]);
-    updateResults();
+    updateResults(true);
   }
 
   function showToken() {
@@ -225,11 +318,12 @@
     }
   }
 
-  // MARK: Results (infinite scroll)
+  // MARK: Results (infinite scroll, front page)
 
   // Results are searched after the suggestion list has had its frame: the list comes first.
   let resultsTimer = null;
   function scheduleResults() {
+    if (!onFront) return;
     clearTimeout(resultsTimer);
     resultsTimer = setTimeout(updateResults, 0);
   }
@@ -238,7 +332,8 @@
   let shown = 0;
   let drawing = false;
 
-  function updateResults() {
+  /** Searches the box's text; `submitted` searches are remembered when they find something. */
+  function updateResults(submitted) {
     const query = state.q;
     const scope = state.scope;
     const stale = () => state.q !== query || state.scope !== scope;
@@ -249,11 +344,64 @@
       drawing = false;
       results.innerHTML = "";
       results.dataset.dynamic = "1";
-      status.textContent = found.nbHits === 0 ? "No results" : found.nbHits + " results";
+      const searching = core.normalize(query) !== "" || !!scope;
+      const words = query.trim();
+      const where = scope ? " in " + scope.scope.value : "";
+      status.textContent = found.nbHits === 0 ? "No results" : found.nbHits.toLocaleString("en") + (found.nbHits === 1 ? " result" : " results");
       const heading = document.getElementById("results-heading");
-      if (heading) heading.textContent = core.normalize(query) ? "Results for “" + query.trim() + "”" : "Most popular products";
+      if (heading) heading.textContent = searching ? (words ? "Results for “" + words + "”" : "All products") + where : "Most popular products";
+      if (popular) popular.hidden = searching;
+      if (submitted === true && found.nbHits > 0) remember(query);
+      showEmpty(found.nbHits === 0 ? (words || "these words") + where : null);
       more();
     });
+  }
+
+  /** The empty state: what was searched, and popular searches to try instead. */
+  function showEmpty(searched) {
+    if (!empty) return;
+    empty.hidden = searched === null;
+    empty.textContent = "";
+    if (searched === null) return;
+    const title = document.createElement("p");
+    title.className = "empty-title";
+    title.textContent = "No products match “" + searched + "”.";
+    empty.appendChild(title);
+    const hint = document.createElement("p");
+    hint.textContent = state.scope ? "Try fewer words, check the spelling, or search all products." : "Try fewer words or check the spelling. Popular searches:";
+    empty.appendChild(hint);
+    if (state.scope) {
+      const all = document.createElement("button");
+      all.type = "button";
+      all.className = "chip";
+      all.textContent = "Search all products";
+      all.addEventListener("click", () => {
+        state.scope = null;
+        showToken();
+        writeHash(true);
+        updateResults(true);
+      });
+      empty.appendChild(all);
+      return;
+    }
+    const list = document.createElement("ul");
+    list.className = "popular-list";
+    for (const id of (data.maps[0] && data.maps[0].empty) || []) {
+      const query = data.queries[id];
+      if (query === undefined) continue;
+      const li = document.createElement("li");
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "chip";
+      button.textContent = query;
+      button.addEventListener("click", () => {
+        input.value = query;
+        submit();
+      });
+      li.appendChild(button);
+      list.appendChild(li);
+    }
+    empty.appendChild(list);
   }
 
   /** Draws the next page of the current answer (its rows load on demand). */
@@ -314,23 +462,26 @@
       span.textContent = mark.initial;
       a.appendChild(span);
     }
+    const text = document.createElement("span");
+    text.className = "hit-text";
     const name = document.createElement("span");
     name.className = "hit-name";
     name.innerHTML = nameHTML;
-    a.appendChild(name);
-    li.appendChild(a);
+    text.appendChild(name);
     if (record.brand != null) {
       const brand = document.createElement("span");
       brand.className = "hit-brand";
       brand.textContent = record.brand;
-      li.appendChild(brand);
+      text.appendChild(brand);
     }
+    a.appendChild(text);
     if (record.price != null) {
       const price = document.createElement("span");
       price.className = "hit-price";
       price.textContent = formatPrice(record.price, data.products.currency);
-      li.appendChild(price);
+      a.appendChild(price);
     }
+    li.appendChild(a);
     return li;
   }
 
@@ -380,7 +531,7 @@
       const step = event.key === "ArrowDown" ? 1 : -1;
       active = active + step < -1 ? options.length - 1 : active + step >= options.length ? -1 : active + step;
       highlightActive();
-    } else if (event.key === "ArrowRight" && active >= 0 && options[active].kind !== "scope" &&
+    } else if (event.key === "ArrowRight" && active >= 0 && (options[active].kind === "suggestion" || options[active].kind === "recent") &&
       input.selectionStart === input.value.length) {
       event.preventDefault();
       tapAhead(options[active].text);
@@ -389,24 +540,31 @@
       if (active >= 0) choose(active);
       else submit();
     } else if (event.key === "Escape") {
-      // First Escape closes the list (and must not clear the search field); the next one clears.
-      if (input.getAttribute("aria-expanded") === "true") event.preventDefault();
-      state.open = false;
-      writeHash(false);
-      render([]);
+      // The first Escape closes the list; the next one clears the box (and leaves the list closed).
+      event.preventDefault();
+      if (input.getAttribute("aria-expanded") === "true") {
+        state.open = false;
+        writeHash(false);
+        render([]);
+      } else if (input.value !== "") {
+        input.value = "";
+        state.q = "";
+        writeHash(true);
+        if (onFront) updateResults();
+      }
     } else if (event.key === "Backspace" && input.value === "" && state.scope) {
       state.scope = null;
       showToken();
       writeHash(true);
       updateList();
-      updateResults();
+      if (onFront) updateResults();
     }
   });
   token.addEventListener("click", () => {
     state.scope = null;
     showToken();
     writeHash(true);
-    updateResults();
+    if (onFront) updateResults();
     input.focus();
   });
   form.addEventListener("submit", (event) => {
@@ -415,13 +573,20 @@
   });
 
   function restore() {
+    if (!onFront) return;
     readHash();
     input.value = state.q;
     showToken();
     // The empty query's first page is already in the HTML: the client index loads only when needed.
     if (core.normalize(state.q) !== "" || state.scope || results.dataset.dynamic) updateResults();
-    if (state.open) input.focus();
-    else render([]);
+    // A list open in the box shows what the box now says (after Back, Forward or a new hash).
+    if (document.activeElement === input) state.open = true;
+    if (state.open) {
+      if (document.activeElement !== input) input.focus();
+      updateList();
+    } else {
+      render([]);
+    }
   }
   window.addEventListener("popstate", restore);
   window.addEventListener("hashchange", restore);
