@@ -174,6 +174,11 @@ extension BuildReport {
             .ok{color:#276749}.warn{color:#9c4221}
             figure{margin:1em 0 2em}figcaption{color:#4a5568;font-size:14px;max-width:70ch}
             svg text{font:11px system-ui,sans-serif;fill:#1a202c}
+            figure svg{max-width:100%;height:auto}table{display:block;max-width:100%;overflow-x:auto}
+            a{color:#2b6cb0}
+            @media (prefers-color-scheme:dark){body{color:#e2e8f0;background:#171923}th{background:#2d3748}
+            th,td,.counts div{border-color:#4a5568}h2{border-color:#4a5568}.counts dt,figcaption{color:#cbd5e0}
+            .ok{color:#9ae6b4}.warn{color:#fbd38d}svg text{fill:#e2e8f0}a{color:#90cdf4}}
             </style>
             </head>
             <body>

@@ -341,6 +341,13 @@ def test_without_javascript_popular_suggestions_are_links_to_result_pages(sample
         links[0].click()
         wait(lambda: "Results for" in browser.find_element(By.TAG_NAME, "h1").text)
         assert browser.find_elements(By.CSS_SELECTOR, ".results li a")
+        # The box of a result page, with Enter: the front page's popular searches, and why.
+        box = browser.find_element(By.ID, "typeahead-input")
+        box.send_keys("iphone", Keys.ENTER)
+        wait(lambda: browser.current_url.endswith("/index.html?q=iphone#popular"))
+        notice = browser.find_element(By.CSS_SELECTOR, ".notice")
+        assert notice.is_displayed() and "needs JavaScript" in notice.text
+        assert browser.find_element(By.ID, "popular").is_displayed()
     finally:
         browser.quit()
 
@@ -466,3 +473,170 @@ def test_pictures_are_local_and_load_from_disk_with_placeholders_for_the_rest(dr
         assert errors(driver) == []
     finally:
         driver.set_window_size(1000, 1000)
+
+
+def open_front(driver, site):
+    driver.get("file://" + site + "/index.html")
+    driver.execute_script("localStorage.clear()")
+    driver.get("about:blank")
+    driver.get("file://" + site + "/index.html#")
+    box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    driver.get_log("browser")
+    return box
+
+
+def status_text(driver):
+    return driver.find_element(By.ID, "typeahead-status").text
+
+
+@pytest.mark.parametrize("path", ["products/5005506.html", "search/iphone.html"])
+def test_every_page_has_the_search_box_and_a_search_opens_the_front_page(driver, sample_site, path):
+    driver.get("file://" + sample_site + "/" + path)
+    driver.get_log("browser")
+    box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    box.click()
+    wait(lambda: options(driver)[:2] == ["google", "iphone"])
+    box.send_keys("ip")
+    wait(lambda: options(driver) and options(driver)[0] == "iphone")
+    box.send_keys(Keys.ARROW_DOWN, Keys.ENTER)
+    wait(lambda: driver.current_url.endswith("/index.html#q=iphone"))
+    wait(lambda: status_text(driver).endswith("results"))
+    assert driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "iphone"
+    assert errors(driver) == []
+
+
+def test_escape_closes_then_clears_and_the_list_stays_closed(driver, sample_site):
+    box = open_front(driver, sample_site)
+    box.click()
+    box.send_keys("moto")
+    wait(lambda: options(driver))
+    box.send_keys(Keys.ESCAPE)
+    assert box.get_attribute("aria-expanded") == "false" and box.get_attribute("value") == "moto"
+    box.send_keys(Keys.ESCAPE)
+    wait(lambda: box.get_attribute("value") == "")
+    time.sleep(0.3)
+    assert box.get_attribute("aria-expanded") == "false"
+    assert driver.find_element(By.ID, "typeahead-listbox").is_displayed() is False
+
+
+def test_back_and_forward_with_the_box_focused_show_the_list_of_what_it_says(driver, sample_site):
+    box = open_front(driver, sample_site)
+    box.click()
+    box.send_keys("moto", Keys.ENTER)
+    wait(lambda: "q=moto" in driver.current_url)
+    box.click()
+    box.clear()
+    box.send_keys("galaxy", Keys.ENTER)
+    wait(lambda: "q=galaxy" in driver.current_url)
+    box.click()
+    wait(lambda: options(driver))
+    driver.back()
+    wait(lambda: box.get_attribute("value") == "moto")
+    box.click()
+    wait(lambda: options(driver) and options(driver)[0] == "motorola" and not any("galaxy" in o for o in options(driver)))
+    driver.forward()
+    wait(lambda: box.get_attribute("value") == "galaxy")
+    wait(lambda: options(driver) and options(driver)[0] == "galaxy" and not any("moto" in o for o in options(driver)))
+
+
+def test_the_number_of_suggestions_is_announced_politely(driver, sample_site):
+    box = open_front(driver, sample_site)
+    region = driver.find_element(By.ID, "typeahead-announce")
+    assert region.get_attribute("role") == "status" and region.get_attribute("aria-live") == "polite"
+    box.click()
+    box.send_keys("ip")
+    wait(lambda: region.get_attribute("textContent") == "8 suggestions, use the arrow keys to choose")
+    box.send_keys("hxq")
+    wait(lambda: region.get_attribute("textContent") == "No suggestions")
+
+
+def test_recent_searches_keep_only_searches_that_found_something_and_can_be_cleared(driver, sample_site):
+    box = open_front(driver, sample_site)
+    box.click()
+    box.send_keys("qqzzxxv", Keys.ENTER)
+    wait(lambda: status_text(driver) == "No results")
+    box.clear()
+    box.send_keys("galaxy", Keys.ENTER)
+    wait(lambda: status_text(driver).endswith("results"))
+    box.send_keys(Keys.ESCAPE)
+    box.clear()
+    driver.find_element(By.CSS_SELECTOR, ".tagline").click()
+    box.click()
+    wait(lambda: groups(driver) and groups(driver)[0].upper() == "RECENT SEARCHES")
+    listed = options(driver)
+    assert listed[0] == "galaxy" and "qqzzxxv" not in listed
+    assert "Clear recent searches" in listed
+    driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=option]")[listed.index("Clear recent searches")].click()
+    wait(lambda: groups(driver) and groups(driver)[0].upper() == "POPULAR")
+    assert driver.execute_script("return localStorage.getItem('typeahead-recent')") is None
+
+
+def test_a_long_text_typed_key_by_key_is_what_a_reload_restores(driver, sample_site):
+    """Browsers ignore history updates after about 200 in a row: typing must not make one each."""
+    box = open_front(driver, sample_site)
+    box.click()
+    text = "samsung galaxy " * 16  # 240 keystrokes
+    box.send_keys(text.strip())
+    wait(lambda: "q=samsung" in driver.current_url and driver.current_url.count("galaxy") == 16, timeout=10)
+    driver.refresh()
+    box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    wait(lambda: box.get_attribute("value") == text.strip())
+
+
+PAGES = ["index.html", "search/iphone.html", "products/5005506.html", "report/index.html"]
+
+
+def test_mobile_no_page_overflows_and_targets_are_44_px(driver, sample_site):
+    driver.set_window_size(390, 844)
+    try:
+        for path in PAGES:
+            driver.get("file://" + sample_site + "/" + path)
+            width = driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            assert width <= 0, (path, width)
+        box = open_front(driver, sample_site)
+        box.click()
+        wait(lambda: "Cell Phone Accessories" in options(driver))
+        for option in driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=option]"):
+            assert option.size["height"] >= 44, option.text
+        fill = driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox .option-fill")
+        assert fill.size["width"] >= 44 and fill.size["height"] >= 44
+        index = options(driver).index("Cell Phone Accessories")
+        driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=option]")[index].click()
+        token = driver.find_element(By.ID, "typeahead-token")
+        wait(lambda: token.is_displayed())
+        box.send_keys("iphone case")
+        wait(lambda: status_text(driver).endswith("results"))
+        # The token stays one line, the text field and its clear button inside the box.
+        assert token.size["height"] <= 36, token.size
+        searchbox = driver.find_element(By.CSS_SELECTOR, ".searchbox").rect
+        field = box.rect
+        assert field["x"] + field["width"] <= searchbox["x"] + searchbox["width"] + 0.5
+        assert driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth") <= 0
+        for chip in driver.find_elements(By.CSS_SELECTOR, ".popular-list a"):
+            if chip.is_displayed():
+                assert chip.size["height"] >= 44
+        shot(driver, "mobile-token")
+    finally:
+        driver.set_window_size(1000, 1000)
+
+
+def test_dark_mode_follows_the_system_with_no_accessibility_violation(driver, sample_site):
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]})
+    try:
+        for path in PAGES:
+            driver.get("file://" + sample_site + "/" + path)
+            background = driver.execute_script("return getComputedStyle(document.body).backgroundColor")
+            channels = [int(c) for c in background[background.index("(") + 1:background.index(")")].split(",")[:3]]
+            assert max(channels) < 60, (path, background)
+            if path == "index.html":
+                box = driver.find_element(By.ID, "typeahead-input")
+                box.click()
+                box.send_keys("ip")
+                wait(lambda: options(driver))
+                shot(driver, "dark-typing-ip")
+            axe = Axe(driver)
+            axe.inject()
+            violations = axe.run()["violations"]
+            assert [(v["id"], v["nodes"][0]["target"]) for v in violations] == [], path
+    finally:
+        driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

@@ -156,7 +156,7 @@
     if (core.normalize(text) === "") {
       const past = recent();
       suggestionsFor("", (queries) => {
-        if (input.value !== requested) return done();
+        if (input.value !== requested || !state.open) return done();
         const groups = [];
         if (past.length) {
           groups.push({
@@ -176,7 +176,7 @@
       return;
     }
     suggestionsFor(text, (queries) => {
-      if (input.value !== requested) return done();
+      if (input.value !== requested || !state.open) return done();
       render(queries.length ? [{ label: "Suggestions", options: queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))) }] : []);
       done();
     });
@@ -500,6 +500,13 @@
   // MARK: Events
 
   input.addEventListener("focus", () => {
+    state.open = true;
+    writeHash(false);
+    updateList();
+  });
+  // A click in the box reopens a list closed by Escape or a search, as a focus opens it.
+  input.addEventListener("click", () => {
+    if (state.open) return;
     state.open = true;
     writeHash(false);
     updateList();
