@@ -207,6 +207,13 @@ public struct SiteBuilder {
             extra: [
                 "results": .array(firstPage),
                 "resultCount": .int(content.products.count),
+                "resultCountText": .string(PageData.grouped(content.products.count)),
+                // The card partial, rendered empty: the page's script fills copies of it, so the
+                // cards it draws are the build's own (one with a picture, one with the placeholder).
+                "cardTemplates": [
+                    "picture": PageData.emptyCard(picture: true),
+                    "placeholder": PageData.emptyCard(picture: false),
+                ],
                 "popular": .array(popular),
                 "scopes": .array(
                     config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
@@ -423,6 +430,26 @@ enum PageData {
         return .object(members)
     }
 
+    /// A card with every part present and empty, for the `<template>` the page's script fills.
+    static func emptyCard(picture: Bool) -> MustacheValue {
+        [
+            "objectID": "", "name": "", "brand": " ", "price": " ", "href": "",
+            "image": picture ? ["src": "", "width": 0, "height": 0] : .null,
+            "placeholder": ["initial": "", "tone": 0],
+        ]
+    }
+
+    /// `12,345`: comma thousands, whatever the machine's locale.
+    static func grouped(_ value: Int) -> String {
+        let digits = String(value)
+        var text = ""
+        for (i, character) in digits.enumerated() {
+            if i > 0, (digits.count - i) % 3 == 0 { text.append(",") }
+            text.append(character)
+        }
+        return text
+    }
+
     /// `{src, width, height}` of a picture's size (width and height null for a link), or null.
     static func picture(_ picture: ProductPicture?, large: Bool, root: String) -> MustacheValue {
         switch picture {
@@ -449,14 +476,8 @@ enum PageData {
     /// `$1,299.99`: two decimals, comma thousands, whatever the machine's locale.
     static func formatPrice(_ price: Double, currency: String) -> String {
         let cents = Int((price * 100).rounded())
-        let whole = String(cents / 100)
-        var grouped = ""
-        for (i, character) in whole.enumerated() {
-            if i > 0, (whole.count - i) % 3 == 0 { grouped.append(",") }
-            grouped.append(character)
-        }
         let fraction = cents % 100
-        return "\(currency)\(grouped).\(fraction < 10 ? "0" : "")\(fraction)"
+        return "\(currency)\(grouped(cents / 100)).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 

@@ -640,3 +640,19 @@ def test_dark_mode_follows_the_system_with_no_accessibility_violation(driver, sa
             assert [(v["id"], v["nodes"][0]["target"]) for v in violations] == [], path
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def test_the_result_count_is_announced_once_typing_pauses_and_cards_come_from_the_builds_template(driver, sample_site):
+    box = open_front(driver, sample_site)
+    assert status_text(driver) == "3,377 products"
+    assert driver.find_element(By.ID, "typeahead-status").get_attribute("aria-live") is None
+    region = driver.find_element(By.ID, "typeahead-announce")
+    box.click()
+    box.send_keys("galaxy s7")
+    wait(lambda: region.get_attribute("textContent").endswith("results for galaxy s7"))
+    # A card drawn by the script has the markup of the build's card partial, picture or placeholder.
+    drawn = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit")
+    html = drawn.get_attribute("outerHTML")
+    assert html.startswith('<li class="hit" data-object-id="') and '<a class="hit-link" href="products/' in html
+    assert '<span class="hit-text"><span class="hit-name">' in html and '<span class="hit-price">$' in html
+    assert drawn.find_element(By.CSS_SELECTOR, ".placeholder").text

@@ -352,9 +352,20 @@
       if (heading) heading.textContent = searching ? (words ? "Results for “" + words + "”" : "All products") + where : "Most popular products";
       if (popular) popular.hidden = searching;
       if (submitted === true && found.nbHits > 0) remember(query);
+      // Said once typing pauses, not on every keystroke (the suggestion count is said at once).
+      announceLater(status.textContent + (words ? " for " + words : "") + where);
       showEmpty(found.nbHits === 0 ? (words || "these words") + where : null);
       more();
     });
+  }
+
+  let pendingAnnouncement = null;
+  function announceLater(text) {
+    clearTimeout(pendingAnnouncement);
+    pendingAnnouncement = setTimeout(() => {
+      announced = text;
+      announce.textContent = text;
+    }, 700);
   }
 
   /** The empty state: what was searched, and popular searches to try instead. */
@@ -431,57 +442,43 @@
     });
   }
 
-  /** A result as the product-card partial draws it. */
+  /**
+   * A result as the product-card partial draws it: a copy of the card the build rendered empty
+   * into a <template> (with a picture, or with the placeholder), filled in.
+   */
+  const cardTemplates = {
+    picture: document.getElementById("typeahead-card"),
+    placeholder: document.getElementById("typeahead-card-placeholder"),
+  };
   function card(record, nameHTML) {
-    const li = document.createElement("li");
-    li.className = "hit";
+    // record.image: [path from the site's root, width, height], a URL ("link"), or null.
+    const template = record.image ? cardTemplates.picture : cardTemplates.placeholder;
+    const li = template.content.firstElementChild.cloneNode(true);
     li.dataset.objectId = record.objectID;
-    const a = document.createElement("a");
-    a.className = "hit-link";
-    a.href = root + "products/" + record.slug + ".html";
-    // The picture as the hit-picture partial draws it: [path, width, height] of the site's own
-    // file, a URL (remoteImages "link"), or null for the placeholder.
+    li.querySelector(".hit-link").href = root + "products/" + record.slug + ".html";
+    const picture = li.querySelector(".hit-image");
     if (record.image) {
-      const img = document.createElement("img");
-      img.className = "hit-image";
-      img.alt = "";
       if (Array.isArray(record.image)) {
-        img.src = root + record.image[0];
-        img.width = record.image[1];
-        img.height = record.image[2];
+        picture.src = root + record.image[0];
+        picture.width = record.image[1];
+        picture.height = record.image[2];
       } else {
-        img.src = record.image;
+        picture.src = record.image;
+        picture.removeAttribute("width");
+        picture.removeAttribute("height");
       }
-      img.loading = "lazy";
-      a.appendChild(img);
     } else {
       const mark = core.placeholder(record.brand, record.name);
-      const span = document.createElement("span");
-      span.className = "hit-image placeholder tone-" + mark.tone;
-      span.setAttribute("aria-hidden", "true");
-      span.textContent = mark.initial;
-      a.appendChild(span);
+      picture.className = "hit-image placeholder tone-" + mark.tone;
+      picture.textContent = mark.initial;
     }
-    const text = document.createElement("span");
-    text.className = "hit-text";
-    const name = document.createElement("span");
-    name.className = "hit-name";
-    name.innerHTML = nameHTML;
-    text.appendChild(name);
-    if (record.brand != null) {
-      const brand = document.createElement("span");
-      brand.className = "hit-brand";
-      brand.textContent = record.brand;
-      text.appendChild(brand);
-    }
-    a.appendChild(text);
-    if (record.price != null) {
-      const price = document.createElement("span");
-      price.className = "hit-price";
-      price.textContent = formatPrice(record.price, data.products.currency);
-      a.appendChild(price);
-    }
-    li.appendChild(a);
+    li.querySelector(".hit-name").innerHTML = nameHTML;
+    const brand = li.querySelector(".hit-brand");
+    if (record.brand != null) brand.textContent = record.brand;
+    else brand.remove();
+    const price = li.querySelector(".hit-price");
+    if (record.price != null) price.textContent = formatPrice(record.price, data.products.currency);
+    else price.remove();
     return li;
   }
 
