@@ -182,6 +182,20 @@
     });
   }
 
+  /**
+   * Benchmarks/search-page.py reads these: from the keystroke's mark to now (`name`), and to the
+   * first frame painted after it (`name-paint`). Each keystroke is measured once.
+   */
+  function measureSince(mark, name) {
+    if (!window.performance || !performance.measure) return;
+    const marks = performance.getEntriesByName(mark);
+    if (!marks.length) return;
+    const start = marks[marks.length - 1].startTime;
+    performance.clearMarks(mark);
+    performance.measure(name, { start });
+    requestAnimationFrame(() => setTimeout(() => performance.measure(name + "-paint", { start }), 0));
+  }
+
   let announced = "";
   function render(groups) {
     options = [];
@@ -203,10 +217,7 @@
     });
     const open = state.open && options.length > 0;
     listbox.hidden = !open;
-    if (window.performance && performance.measure && performance.getEntriesByName("typeahead-keystroke").length) {
-      performance.measure("typeahead-render", "typeahead-keystroke");
-      performance.clearMarks("typeahead-keystroke");
-    }
+    measureSince("typeahead-keystroke", "typeahead-render");
     input.setAttribute("aria-expanded", open ? "true" : "false");
     input.removeAttribute("aria-activedescendant");
     // The count, said politely once it changes (not on every keystroke that keeps it).
@@ -355,6 +366,7 @@
       // Said once typing pauses, not on every keystroke (the suggestion count is said at once).
       announceLater(status.textContent + (words ? " for " + words : "") + where);
       showEmpty(found.nbHits === 0 ? (words || "these words") + where : null);
+      if (found.nbHits === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
       more();
     });
   }
@@ -435,6 +447,7 @@
     productIndex.rows(current.numbers.slice(start, end), (rows) => {
       if (current !== answer) return;
       rows.forEach((record, k) => results.appendChild(card(record, current.highlight(String(record.name || ""), start + k).value)));
+      if (start === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
       shown = end;
       drawing = false;
       // The sentinel may still be in view after a short page: keep filling.
@@ -510,7 +523,10 @@
   });
   input.addEventListener("input", () => {
     // Performance marks: keystroke → rendered list, read by Benchmarks/search-page.py.
-    if (window.performance && performance.mark) performance.mark("typeahead-keystroke");
+    if (window.performance && performance.mark) {
+      performance.mark("typeahead-keystroke");
+      performance.mark("typeahead-keystroke-results");
+    }
     state.q = input.value;
     state.open = true;
     // The first keystroke after a search starts a new history entry; later ones replace it.
