@@ -660,3 +660,23 @@ def test_the_result_count_is_announced_once_typing_pauses_and_cards_come_from_th
     assert html.startswith('<li class="hit" data-object-id="') and '<a class="hit-link" href="products/' in html
     assert '<span class="hit-text"><span class="hit-name">' in html and '<span class="hit-price">$' in html
     assert drawn.find_element(By.CSS_SELECTOR, ".placeholder").text
+
+
+def test_a_product_opened_from_a_search_links_back_to_it(driver, sample_site):
+    box = open_front(driver, sample_site)
+    driver.execute_script("sessionStorage.clear()")
+    box.click()
+    box.send_keys("galaxy s7", Keys.ENTER)
+    wait(lambda: status_text(driver).endswith("results"))
+    driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-link").click()
+    back = wait(lambda: driver.find_element(By.CSS_SELECTOR, ".back-link"))
+    assert back.text == "← Results for “galaxy s7”"
+    back.click()
+    wait(lambda: driver.current_url.endswith("/index.html#q=galaxy+s7"))
+    wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "galaxy s7")
+    wait(lambda: status_text(driver).endswith("results"))
+    # A page opened with no search before it has no such link.
+    driver.execute_script("sessionStorage.clear()")
+    driver.get("file://" + sample_site + "/products/5005506.html")
+    assert driver.find_elements(By.CSS_SELECTOR, ".back-link") == []
+    assert errors(driver) == []

@@ -98,6 +98,35 @@
     location.href = root + "index.html" + hashOf(false);
   }
 
+  // MARK: The way back: product and result pages link to the search they were opened from
+
+  const LAST_KEY = "typeahead-last-search";
+  function rememberSearch(search) {
+    try {
+      if (search) sessionStorage.setItem(LAST_KEY, JSON.stringify(search));
+      else sessionStorage.removeItem(LAST_KEY);
+    } catch {
+      /* storage may be unavailable */
+    }
+  }
+
+  function showWayBack() {
+    let search = null;
+    try {
+      search = JSON.parse(sessionStorage.getItem(LAST_KEY) || "null");
+    } catch {
+      return;
+    }
+    const main = document.getElementById("main");
+    if (!search || typeof search.q !== "string" || typeof search.hash !== "string" || !main) return;
+    const link = document.createElement("a");
+    link.className = "back-link";
+    link.href = root + "index.html" + search.hash;
+    link.textContent = "← Results for “" + search.q + "”" + (search.scope ? " in " + search.scope : "");
+    main.insertBefore(link, main.firstChild);
+  }
+  if (!onFront) showWayBack();
+
   // MARK: Recent searches (only searches that found something)
 
   function recent() {
@@ -363,6 +392,7 @@
       if (heading) heading.textContent = searching ? (words ? "Results for “" + words + "”" : "All products") + where : "Most popular products";
       if (popular) popular.hidden = searching;
       if (submitted === true && found.nbHits > 0) remember(query);
+      rememberSearch(searching && found.nbHits > 0 ? { q: words, scope: scope ? scope.scope.value : null, hash: hashOf(false) } : null);
       // Said once typing pauses, not on every keystroke (the suggestion count is said at once).
       announceLater(status.textContent + (words ? " for " + words : "") + where);
       showEmpty(found.nbHits === 0 ? (words || "these words") + where : null);
