@@ -667,8 +667,12 @@ def test_a_product_opened_from_a_search_links_back_to_it(driver, sample_site):
     driver.execute_script("sessionStorage.clear()")
     box.click()
     box.send_keys("galaxy s7", Keys.ENTER)
-    wait(lambda: status_text(driver).endswith("results"))
-    driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-link").click()
+    wait(lambda: status_text(driver).endswith("results") and driver.current_url.endswith("#q=galaxy+s7"))
+
+    def click_first_card():  # the list may be drawn again under the pointer: try again then
+        driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-link").click()
+        return True
+    wait(click_first_card)
     back = wait(lambda: driver.find_element(By.CSS_SELECTOR, ".back-link"))
     assert back.text == "← Results for “galaxy s7”"
     back.click()
