@@ -207,7 +207,7 @@ public struct SiteBuilder {
             extra: [
                 "results": .array(firstPage),
                 "resultCount": .int(content.products.count),
-                "resultCountText": .string(PageData.grouped(content.products.count)),
+                "resultCountText": .string(grouped(content.products.count)),
                 // The card partial, rendered empty: the page's script fills copies of it, so the
                 // cards it draws are the build's own (one with a picture, one with the placeholder).
                 "cardTemplates": [
@@ -439,17 +439,6 @@ enum PageData {
         ]
     }
 
-    /// `12,345`: comma thousands, whatever the machine's locale.
-    static func grouped(_ value: Int) -> String {
-        let digits = String(value)
-        var text = ""
-        for (i, character) in digits.enumerated() {
-            if i > 0, (digits.count - i) % 3 == 0 { text.append(",") }
-            text.append(character)
-        }
-        return text
-    }
-
     /// `{src, width, height}` of a picture's size (width and height null for a link), or null.
     static func picture(_ picture: ProductPicture?, large: Bool, root: String) -> MustacheValue {
         switch picture {
@@ -477,7 +466,7 @@ enum PageData {
     static func formatPrice(_ price: Double, currency: String) -> String {
         let cents = Int((price * 100).rounded())
         let fraction = cents % 100
-        return "\(currency)\(grouped(cents / 100)).\(fraction < 10 ? "0" : "")\(fraction)"
+        return "\(currency)\(TypeaheadSite.grouped(cents / 100)).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 

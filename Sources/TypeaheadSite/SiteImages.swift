@@ -66,8 +66,6 @@ public struct SiteImages: Sendable {
         content: Content, contentDirectory: String, previousSite: String? = nil, limits: ImageLimits = ImageLimits(),
         progress: ((Int, Int) -> Void)? = nil
     ) throws(ContentError) -> SiteImages {
-        let recipe = Thumbnailer.recipe(sizes: [thumbSize, largeSize])
-        let previous = previousSite.flatMap { PictureIndex.read(site: $0) }.flatMap { $0.recipe == recipe ? $0 : nil }
         let cache = try ImageCache.load(contentDirectory: contentDirectory)
         let productsFile =
             ["products.json", "products.ndjson", "products.jsonl"]
@@ -109,6 +107,13 @@ public struct SiteImages: Sendable {
             }
         }
         let paths = Array(Set(sourceOf.map(\.path))).sorted(by: utf8Less)
+        // libvips starts (and loads its modules) only for a shop that has pictures to resize.
+        guard !paths.isEmpty else {
+            if !collector.isEmpty { throw ContentError(issues: Array(collector.prefix(50)), total: collector.count) }
+            return images
+        }
+        let recipe = Thumbnailer.recipe(sizes: [thumbSize, largeSize])
+        let previous = previousSite.flatMap { PictureIndex.read(site: $0) }.flatMap { $0.recipe == recipe ? $0 : nil }
         var results: [String: Result<Made, ImageError>] = [:]
         let batches = try? SiteBuilder.inBatches(count: paths.count) { range in
             range.map { k in
