@@ -9,14 +9,14 @@ extension SearchIndex {
         return order.filter { $0 >= 0 }
     }
 
-    /// Calls `body` for each word, in code-point order, with its postings over the records of
+    /// Calls `body` for each word, in code-point order (its vocabulary id), with its postings over the records of
     /// `order` (numbered by their place in it), flat and by number:
     /// `number, 2 × count + sole, attribute₁, position₁, … attributeₙ, positionₙ` for each record
     /// holding the word, `sole` being 1 when some value of the record is this word alone (the
     /// one-word `exact` rule) and the places in the record's own order. Words found in none of the
     /// records are skipped. With these, the page ranks and highlights as the engine does, from the
     /// postings of the query's candidate words alone.
-    public func forEachWordPostings(order: [Int32], _ body: (String, [Int32]) -> Void) {
+    public func forEachWordPostings(order: [Int32], _ body: (_ id: Int, _ word: String, _ postings: [Int32]) -> Void) {
         var number = [Int32](repeating: -1, count: records.count)
         for (n, record) in order.enumerated() { number[Int(record)] = Int32(n) }
         // Each record's occurrences sorted by word (stable), so one word's places are one run.
@@ -62,7 +62,7 @@ extension SearchIndex {
                     flat.append(o.position)
                 }
             }
-            body(String(String.UnicodeScalarView(words[w].map { Unicode.Scalar($0)! })), flat)
+            body(w, String(String.UnicodeScalarView(words[w].map { Unicode.Scalar($0)! })), flat)
         }
     }
 

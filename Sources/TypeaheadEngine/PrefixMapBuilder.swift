@@ -10,8 +10,14 @@ import TypeaheadModel
 public struct PrefixMapEntry: Sendable, Equatable {
     /// The key's UTF-8 bytes.
     public var keyBytes: [UInt8]
-    /// Suggestion record numbers (indices into `Content.suggestions`), ranked.
+    /// Suggestion record numbers (indices into `Content.suggestions`), ranked; for a builder over
+    /// the products index, product records.
     public var suggestions: [Int32]
+    /// Products index only: how many records match the key, each hit's placed typos per query
+    /// word, and the vocabulary ids each query word matches.
+    public var nbHits = 0
+    public var placed: [[UInt8]] = []
+    public var matchedWords: [[Range<Int>]] = []
 
     /// The key.
     public var key: String { String(decoding: keyBytes, as: UTF8.self) }
@@ -31,12 +37,20 @@ public final class PrefixMapBuilder {
     private let index: SearchIndex
     private let workers: [Worker]
 
-    public init(engine: SearchEngine, perKey: Int, threads: Int = System.coreCount) {
+    /// Over `ranking` `.products`, each key's value is the products query's first `perKey` hits
+    /// instead (unscoped, typos allowed, prefixLast), with its hit count and placed typos: the
+    /// page's precomputed answers, found by the same walk as the map's.
+    public init(engine: SearchEngine, perKey: Int, threads: Int = System.coreCount, ranking: IndexName = .suggestions) {
         self.engine = engine
         self.perKey = perKey
         index = engine.suggestions
-        workers = (0..<max(1, threads)).map { _ in Worker(index: engine.suggestions, perKey: perKey) }
+        self.ranking = ranking
+        workers = (0..<max(1, threads)).map { _ in
+            Worker(index: engine.index(ranking), perKey: perKey, details: ranking == .products)
+        }
     }
+
+    private let ranking: IndexName
 
     /// The word-suffixes of the normalised queries of `suggestions` (record numbers), sorted and
     /// unique: `iphone 8 case` gives `iphone 8 case`, `8 case`, `case`.
@@ -57,15 +71,26 @@ public final class PrefixMapBuilder {
 
     /// Every key of the map for `scope` (nil: no scope), in sorted order, with its value.
     /// `visit` is called once per key, the empty key first.
-    public func build(scope: Scope?, visit: (PrefixMapEntry) -> Void) {
+    ///
+    /// With `wanted` (given the vocabulary ids each query word of a key matches), only the keys it
+    /// accepts are ranked and visited (the empty key always is).
+    public func build(
+        scope: Scope?, wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil,
+        visit: (PrefixMapEntry) -> Void
+    ) {
         // Only the suggestions that lead somewhere, within the scope: the suggestions index.
-        let allowed: [Bool]? = engine.offeredSuggestions(scope)
-        let members = index.records.indices.filter { allowed?[$0] ?? true }
+        let offered: [Bool]? = engine.offeredSuggestions(scope)
+        let members = index.records.indices.filter { offered?[$0] ?? true }
+        // The records ranked: the offered suggestions, or (products) every product in the scope.
+        let allowed = ranking == .suggestions ? offered : scope.map { engine.allowed(.products, $0) }
         var root = TopK(k: perKey)
-        index.rankEach([], candidates: members.map(Int32.init), allowed: nil, scratch: workers[0].scratch) {
+        let all = engine.index(ranking).records.indices.filter { allowed?[$0] ?? true }.map(Int32.init)
+        engine.index(ranking).rankEach([], candidates: all, allowed: nil, scratch: workers[0].scratch) {
             root.add($0)
         }
-        visit(PrefixMapEntry(keyBytes: [], suggestions: root.records))
+        visit(
+            PrefixMapEntry(
+                keyBytes: [], suggestions: root.records, nbHits: all.count, placed: root.records.map { _ in [] }))
 
         let suffixes = suffixes(of: members)
         // Chunks of about equal size; a chunk starts with no parent on its stack, which only costs
@@ -81,7 +106,7 @@ public final class PrefixMapBuilder {
                 while let c = pipeline.claim() {
                     let range = chunks[c]
                     let previous = range.lowerBound > 0 ? suffixes[range.lowerBound - 1] : []
-                    pipeline.deliver(c, worker.run(suffixes[range], after: previous, allowed: allowed))
+                    pipeline.deliver(c, worker.run(suffixes[range], after: previous, allowed: allowed, wanted: wanted))
                 }
             }
         }
@@ -152,22 +177,30 @@ private final class ChunkPipeline: Sendable {
 private final class Worker: @unchecked Sendable {
     let index: SearchIndex
     let perKey: Int
+    let details: Bool
     let scratch: SearchScratch
     private var lastWordCache: [[UInt8]: WordMatcher] = [:]
     private var wholeWordCache: [[UInt8]: WordMatcher] = [:]
 
-    init(index: SearchIndex, perKey: Int) {
+    init(index: SearchIndex, perKey: Int, details: Bool) {
         self.index = index
         self.perKey = perKey
+        self.details = details
         scratch = SearchScratch(vocabularySize: index.vocabularySize)
     }
 
     /// The keys introduced by `suffixes` (sorted), given the suffix before them, with values.
-    func run(_ suffixes: ArraySlice<[UInt8]>, after before: [UInt8], allowed: [Bool]?) -> [PrefixMapEntry] {
+    /// With `wanted`, only the keys whose query words' matched vocabulary ids it accepts are
+    /// ranked and returned.
+    func run(
+        _ suffixes: ArraySlice<[UInt8]>, after before: [UInt8], allowed: [Bool]?,
+        wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil
+    ) -> [PrefixMapEntry] {
         var entries: [PrefixMapEntry] = []
         // The ancestors of the current key: its bytes, its words' lengths in characters, the
-        // matchers of its words (the last one as a prefix), and its matches.
-        var stack: [(key: [UInt8], lastLength: Int, matchers: [WordMatcher], matches: [Int32])] = []
+        // matchers of its words (the last one as a prefix), and its matches (or, for a key left
+        // unranked, a superset of them; nil: none known).
+        var stack: [(key: [UInt8], lastLength: Int, matchers: [WordMatcher], matches: [Int32]?)] = []
         var previous = before
         for suffix in suffixes {
             var common = 0
@@ -222,13 +255,24 @@ private final class Worker: @unchecked Sendable {
                     matchers = words.enumerated().map { matcher($0.element, isLast: $0.offset == words.count - 1) }
                     if key.split(separator: 0x20).count > SearchIndex.maximumQueryWords { parentMatches = nil }
                 }
+                if let wanted, !wanted(key, matchers.map { $0.ranges.map(\.words) }) {
+                    // Not asked for: its children start from what it would have started from.
+                    stack.append((key, lastLength, matchers, parentMatches))
+                    continue
+                }
                 var matches: [Int32] = []
                 var best = TopK(k: perKey)
                 rank(matchers, parentMatches: parentMatches, allowed: allowed) { record in
                     matches.append(Int32(truncatingIfNeeded: record.record))
                     best.add(record)
                 }
-                entries.append(PrefixMapEntry(keyBytes: key, suggestions: best.records))
+                var entry = PrefixMapEntry(keyBytes: key, suggestions: best.records)
+                if details {
+                    entry.nbHits = matches.count
+                    entry.placed = best.records.map { index.placedTypos(record: Int($0), matchers) }
+                    entry.matchedWords = matchers.map { $0.ranges.map(\.words) }
+                }
+                entries.append(entry)
                 stack.append((key, lastLength, matchers, matches))
             }
         }

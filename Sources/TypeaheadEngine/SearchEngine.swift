@@ -219,6 +219,23 @@ public final class SearchEngine: Sendable {
         }
     }
 
+    /// The first page of a products query (no filter, default settings) as the page's precomputed
+    /// answers hold it: the hit count, the hits' records in rank order, and for each hit the typo
+    /// count at which each query word is placed in it (what highlighting needs, ENGINE.md).
+    public func placedFirstPage(_ query: String) -> (nbHits: Int, records: [Int32], placed: [[UInt8]]) {
+        let index = products
+        let scratch =
+            scratches.withLock { $0[.products]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
+        defer { scratches.withLock { $0[.products, default: []].append(scratch) } }
+        let perPage = min(content.config.hitsPerPage, Self.paginationLimit)
+        let outcome = index.search(query, best: perPage, scratch: scratch)
+        let hits = outcome.ranked.prefix(perPage)
+        return (
+            outcome.count, hits.map { Int32($0.record) },
+            hits.map { index.placedTypos(record: $0.record, outcome.matchers) }
+        )
+    }
+
     private func hitsPerPage(_ request: SearchRequest) -> Int {
         request.hitsPerPage ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
     }

@@ -49,9 +49,14 @@ struct ShardedIndex {
     /// membership of each scope (by record of `index`).
     func write(
         index: SearchIndex, order: [Int32], row: (Int32) -> [JSONValue], scopes: [(Scope, [Bool])],
-        settings: [String: JSONValue] = [:], head: (@Sendable (String) -> (nbHits: Int, records: [Int32]))? = nil
+        settings: [String: JSONValue] = [:], head: (@Sendable (String) -> (nbHits: Int, records: [Int32]))? = nil,
+        answers: Answers? = nil
     ) -> Output {
         var output = Output()
+        // Each word's postings shard (by vocabulary id; -1: in no record) and each shard's bytes.
+        var wordShard = [Int32](repeating: -1, count: index.vocabularySize)
+        var shardBytes: [Int] = []
+        var shardIDs: [Int] = []
         var listing: [(word: String, postings: String)] = []
         var prefixes = Set<String>()
 
@@ -61,12 +66,16 @@ struct ShardedIndex {
         func flushPostings() {
             guard let first = shardWords.first else { return }
             let slug = Slug.make(first)
-            output.files.append((path(of: "postings", slug), script("postings", slug, lines)))
+            let bytes = script("postings", slug, lines)
+            output.files.append((path(of: "postings", slug), bytes))
             for word in shardWords { listing.append((word, slug)) }
+            for id in shardIDs { wordShard[id] = Int32(shardBytes.count) }
+            shardBytes.append(bytes.count)
             lines = []
             shardWords = []
+            shardIDs = []
         }
-        index.forEachWordPostings(order: order) { word, flat in
+        index.forEachWordPostings(order: order) { id, word, flat in
             if head != nil {
                 var prefix = ""
                 for scalar in word.unicodeScalars.prefix(Self.headLength) {
@@ -98,6 +107,7 @@ struct ShardedIndex {
                 flushPostings()
             }
             shardWords.append(word)
+            shardIDs.append(id)
             lines += line
         }
         flushPostings()
@@ -116,8 +126,7 @@ struct ShardedIndex {
         // Heads: the first page and hit count of every short word prefix, in files by their first
         // letter (a few dozen files, each bounded by the square of the alphabet).
         if let head {
-            var number = [Int32](repeating: -1, count: index.records.count)
-            for (n, record) in order.enumerated() { number[Int(record)] = Int32(n) }
+            let number = numbering(order, count: index.records.count)
             let sorted = prefixes.sorted(by: utf8Less)
             let answers = Mutex([[UInt8]](repeating: [], count: sorted.count))
             let numbers = number
@@ -144,6 +153,14 @@ struct ShardedIndex {
             if let done = group {
                 output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
             }
+        }
+
+        // Answers: the first page of each text that would load too many postings.
+        var answerPages: [(String, String)] = []
+        if let answers {
+            let numbers = numbering(order, count: index.records.count)
+            answerPages = writeAnswers(
+                answers, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, into: &output)
         }
 
         // Record rows.
@@ -173,16 +190,21 @@ struct ShardedIndex {
         }
 
         output.manifest = .object(
-            settings.merging([
-                "base": .string(base),
-                "count": .number(Double(order.count)),
-                "bucket": .number(Double(bucket)),
-                "fields": .array(fields.map(JSONValue.string)),
-                "words": .array(words.map { .array([.string($0.0), .string($0.1)]) }),
-                "tails": .array(tails.map { .array([.string($0.0), .string($0.1)]) }),
-                "scopes": .array(scopeEntries),
-                "headLength": .number(head == nil ? 0 : Double(Self.headLength)),
-            ]) { _, own in own })
+            settings.merging(
+                [
+                    "base": .string(base),
+                    "count": .number(Double(order.count)),
+                    "bucket": .number(Double(bucket)),
+                    "fields": .array(fields.map(JSONValue.string)),
+                    "words": .array(words.map { .array([.string($0.0), .string($0.1)]) }),
+                    "tails": .array(tails.map { .array([.string($0.0), .string($0.1)]) }),
+                    "scopes": .array(scopeEntries),
+                    "headLength": .number(head == nil ? 0 : Double(Self.headLength)),
+                ].merging(
+                    answers == nil
+                        ? [:] : ["answers": .array(answerPages.map { .array([.string($0.0), .string($0.1)]) })]
+                ) { a, _ in a }
+            ) { _, own in own })
         return output
     }
 
@@ -223,6 +245,136 @@ struct ShardedIndex {
 
     func path(of kind: String, _ slug: String) -> String { "\(base)\(kind)/\(slug).js" }
 
+    /// Each record's number (its place in `order`), -1 for records not in it.
+    private func numbering(_ order: [Int32], count: Int) -> [Int32] {
+        var number = [Int32](repeating: -1, count: count)
+        for (n, record) in order.enumerated() { number[Int(record)] = Int32(n) }
+        return number
+    }
+
+    /// Precomputed first pages for the texts a shopper types on the way to a suggestion (the keys
+    /// of the unscoped prefix map) whose answer the page would otherwise compute from more than
+    /// `budget` bytes of postings: a text of two common words needs the postings of every record
+    /// holding them, which grow with the catalogue; its answer is one short line.
+    struct Answers {
+        /// Postings bytes (whole shards, as the page loads them) above which a text is answered here.
+        var budget: Int
+        /// Visits every key of the unscoped prefix map in order with the products query's first
+        /// page, hit count, placed typos and matched words (`PrefixMapBuilder` over the products),
+        /// ranking only the keys `wanted` accepts.
+        var walk:
+            (
+                _ wanted: @escaping @Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool,
+                _ visit: (PrefixMapEntry) -> Void
+            ) -> Void
+    }
+
+    static let answerShardMinimumBytes = 4096
+    static let answerShardMaximumBytes = 16 * 1024
+    /// Answer shards per `answers/pages/` file.
+    static let answerPageSize = 256
+
+    /// Writes `answers/<slug>.js` (`["text",nbHits,[numbers…],[placed…]]` a line, `placed` being
+    /// Σ typosᵢ × 4ⁱ over the query words) and `answers/pages/<slug>.js` (each answer shard's first
+    /// text and slug); returns each page's first text and slug, for the manifest.
+    private func writeAnswers(
+        _ answers: Answers, numbers: [Int32], wordShard: [Int32], shardBytes: [Int], into output: inout Output
+    ) -> [(String, String)] {
+        // The first word id of each shard, to find the shards a range of ids falls in.
+        var firstID = [Int](repeating: Int.max, count: shardBytes.count)
+        for (id, shard) in wordShard.enumerated() where shard >= 0 && firstID[Int(shard)] == .max {
+            firstID[Int(shard)] = id
+        }
+        let starts = firstID
+        @Sendable func shard(containing id: Int) -> Int {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] <= id { low = mid + 1 } else { high = mid }
+            }
+            return low - 1
+        }
+        @Sendable func cost(_ matched: [[Range<Int>]]) -> Int {
+            var spans: [ClosedRange<Int>] = []
+            for ranges in matched {
+                for range in ranges where !range.isEmpty {
+                    let first = max(shard(containing: range.lowerBound), 0)
+                    let last = shard(containing: range.upperBound - 1)
+                    if last >= first { spans.append(first...last) }
+                }
+            }
+            spans.sort { $0.lowerBound < $1.lowerBound }
+            var total = 0
+            var covered = -1
+            for span in spans where span.upperBound > covered {
+                for s in max(span.lowerBound, covered + 1)...span.upperBound { total += shardBytes[s] }
+                covered = span.upperBound
+            }
+            return total
+        }
+        var lines: [(text: String, line: [UInt8])] = []
+        let budget = answers.budget
+        // A one-word text of up to `headLength` letters has its head.
+        answers.walk({ key, matched in
+            (key.contains(0x20) || String(decoding: key, as: UTF8.self).unicodeScalars.count > Self.headLength)
+                && cost(matched) > budget
+        }) { entry in
+            guard !entry.keyBytes.isEmpty else { return }
+            let text = entry.key
+            var line: [UInt8] = [UInt8(ascii: "[")]
+            JSONWriter.writeString(text, scriptSafe: true, into: &line)
+            line += ",\(entry.nbHits),[".utf8
+            line += entry.suggestions.map { String(numbers[Int($0)]) }.joined(separator: ",").utf8
+            line += "],[".utf8
+            line +=
+                entry.placed.map { typos in
+                    String(typos.reversed().reduce(0) { $0 * 4 + Int($1) })
+                }.joined(separator: ",").utf8
+            line += "]],\n".utf8
+            lines.append((text, line))
+        }
+        var shards: [(String, String)] = []
+        var current: [UInt8] = []
+        var first: String?
+        func flush() {
+            guard let text = first else { return }
+            let slug = Slug.make(text)
+            output.files.append((path(of: "answers", slug), script("answers", slug, current)))
+            shards.append((text, slug))
+            current = []
+            first = nil
+        }
+        for (text, line) in lines {
+            if first != nil,
+                (current.count >= Self.answerShardMinimumBytes && PrefixMapFiles.isAnchor(Array(text.utf8)))
+                    || current.count + line.count > Self.answerShardMaximumBytes
+            {
+                flush()
+            }
+            if first == nil { first = text }
+            current += line
+        }
+        flush()
+        // Pages of the shards' list, so the manifest grows 256 times slower than the answers.
+        var pages: [(String, String)] = []
+        for start in stride(from: 0, to: shards.count, by: Self.answerPageSize) {
+            let page = shards[start..<min(start + Self.answerPageSize, shards.count)]
+            let slug = "pages/" + Slug.make(page.first!.0)
+            var bytes: [UInt8] = []
+            for (text, shard) in page {
+                bytes += "[".utf8
+                JSONWriter.writeString(text, scriptSafe: true, into: &bytes)
+                bytes += ",".utf8
+                JSONWriter.writeString(shard, scriptSafe: true, into: &bytes)
+                bytes += "],\n".utf8
+            }
+            output.files.append((path(of: "answers", slug), script("answers", slug, bytes)))
+            pages.append((page.first!.0, slug))
+        }
+        return pages
+    }
+
     /// Word prefixes up to this many letters get a head (below four letters no typo is allowed, so
     /// the candidate words of such a one-word query are exactly the words with that prefix).
     static let headLength = 3
@@ -258,7 +410,9 @@ extension ShardedIndex {
     /// values]]` (the last for `typeahead diff`, which names the criteria that changed). `image` is
     /// the card's picture `[path from the site root, width, height]`, a URL (`"remoteImages":
     /// "link"`), or null for the placeholder.
-    static func products(engine: SearchEngine, productSlugs: [ByteKey: String], images: SiteImages) -> Output {
+    static func products(
+        engine: SearchEngine, productSlugs: [ByteKey: String], images: SiteImages
+    ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
             name: "products", bucket: 16,
@@ -286,6 +440,10 @@ extension ShardedIndex {
                 let page = engine.search(
                     SearchRequest(index: .products, query: prefix, attributesToHighlight: []))
                 return (page.nbHits, page.hits.map { Int32($0.record) })
+            },
+            answers: Answers(budget: content.config.answersAbove) { wanted, visit in
+                PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
+                    .build(scope: nil, wanted: wanted, visit: visit)
             })
     }
 

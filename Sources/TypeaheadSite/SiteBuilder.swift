@@ -174,7 +174,8 @@ public struct SiteBuilder {
         }
         clock.lap("result pages", &summary)
 
-        let productsIndex = ShardedIndex.products(engine: engine, productSlugs: slugs, images: pictures)
+        let productsIndex = ShardedIndex.products(
+            engine: engine, productSlugs: slugs, images: pictures)
         let suggestionsIndex = ShardedIndex.suggestions(
             engine: engine, offered: vetting.offered,
             scopes: zip(config.scopes, scopeVettings.map(\.offered)).map { ($0, $1) })

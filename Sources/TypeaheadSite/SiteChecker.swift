@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import TypeaheadEngine
 import TypeaheadModel
 
@@ -26,6 +27,7 @@ public struct SiteChecker {
         public var shards = 0
         public var resultPages = 0
         public var pictures = 0
+        public var answers = 0
         public var differences: [String] = []
         public var differenceCount = 0
         public var seconds = 0.0
@@ -38,7 +40,7 @@ public struct SiteChecker {
         /// The text `typeahead check` prints.
         public var description: String {
             var text =
-                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
+                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(answers > 0 ? " and \(answers) precomputed answers" : "")\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
             if differenceCount == 0 {
                 text += "Every precomputed answer equals the live engine's.\n"
             } else {
@@ -217,6 +219,51 @@ public struct SiteChecker {
             for path in unexpected.sorted(by: utf8Less) {
                 report.differ("\(path): not part of the index", limit: shownDifferences)
             }
+        }
+        checkAnswers(engine: engine, files: expected[0].1.files, report: &report)
+    }
+
+    /// Asks the engine directly for every precomputed answer (the files were just proven equal to
+    /// the build's, which found them along the prefix map's keys; this proves that walk right).
+    private func checkAnswers(engine: SearchEngine, files: [(path: String, bytes: [UInt8])], report: inout Report) {
+        var read: [[UInt8]] = []
+        for (path, bytes) in files where path.hasPrefix("data/products/answers/") && !path.contains("/pages/") {
+            // `typeaheadIndex("…", [` a line, then one answer a line, then `]);`.
+            for line in bytes.split(separator: UInt8(ascii: "\n")).dropFirst().dropLast() {
+                read.append(Array(line.dropLast()))
+            }
+        }
+        let lines = read
+        report.answers = lines.count
+        var number = [Int](repeating: -1, count: engine.products.records.count)
+        for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = n }
+        let numbers = number
+        let found = Mutex([String?](repeating: nil, count: lines.count))
+        DispatchQueue.concurrentPerform(iterations: lines.count) { i in
+            guard let line = try? JSONParser.parse(lines[i]), case .array(let cells) = line,
+                let text = cells.first?.stringValue
+            else {
+                found.withLock {
+                    $0[i] =
+                        "data/products/answers: unreadable line \"\(String(decoding: lines[i].prefix(80), as: UTF8.self))\""
+                }
+                return
+            }
+            let answer = engine.placedFirstPage(text)
+            let expected: JSONValue = .array([
+                .string(text), .number(Double(answer.nbHits)),
+                .array(answer.records.map { .number(Double(numbers[Int($0)])) }),
+                .array(answer.placed.map { .number(Double($0.reversed().reduce(0) { $0 * 4 + Int($1) })) }),
+            ])
+            if line != expected {
+                found.withLock {
+                    $0[i] =
+                        "precomputed answer \"\(text)\": found \(String(decoding: lines[i].prefix(120), as: UTF8.self)), the engine answers \(answer.nbHits) hits, numbers \(answer.records.prefix(5).map { numbers[Int($0)] })…"
+                }
+            }
+        }
+        for difference in found.withLock({ $0 }) {
+            if let difference { report.differ(difference, limit: shownDifferences) }
         }
     }
 

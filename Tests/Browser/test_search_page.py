@@ -684,3 +684,41 @@ def test_a_product_opened_from_a_search_links_back_to_it(driver, sample_site):
     driver.get("file://" + sample_site + "/products/5005506.html")
     assert driver.find_elements(By.CSS_SELECTOR, ".back-link") == []
     assert errors(driver) == []
+
+
+def answer_lines(site):
+    """The products index's precomputed answers, `[text, nbHits, numbers, placed]`, from its files."""
+    import glob
+    import json
+    lines = []
+    for path in sorted(glob.glob(os.path.join(site, "data", "products", "answers", "*.js"))):
+        with open(path, encoding="utf-8") as f:
+            for line in f.read().split("\n")[1:-2]:
+                lines.append(json.loads(line.rstrip(",")))
+    return lines
+
+
+def test_two_words_typed_are_answered_from_a_precomputed_line_without_postings_until_scrolled(page, sample_site):
+    driver, mode = page
+    # A text of two words with a hit placed at a typo and more than a page of hits.
+    text, nb_hits, _, _ = next(line for line in answer_lines(sample_site)
+                               if " " in line[0] and line[1] > 20 and any(p > 0 for p in line[3]))
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys(text)
+    wait(lambda: f"{nb_hits:,} results" in status_text(driver))
+    loaded = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert any("/data/products/answers/" in name for name in loaded), text
+    assert not any("/data/products/postings/" in name for name in loaded), text
+    cards = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")
+    assert len(cards) == 20
+    assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-name em"), text
+    # The next page is the whole answer's: computed from the postings once the shopper scrolls.
+    driver.execute_script("document.getElementById('typeahead-more').scrollIntoView()")
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == min(nb_hits, 40))
+    loaded = driver.execute_script("return performance.getEntriesByType('resource').map(e => e.name)")
+    assert any("/data/products/postings/" in name for name in loaded), text
+    ids = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#typeahead-results li'), li => li.dataset.objectId)")
+    assert len(set(ids)) == len(ids)  # the first page is not repeated
+    assert errors(driver) == []

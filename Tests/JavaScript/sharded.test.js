@@ -137,6 +137,59 @@ test("the products index gives every static result page's first page, in every s
   assert.equal(differences.length, 0, differences.slice(0, 5).join("\n"));
 });
 
+/** Every precomputed answer line of the products index, `[text, nbHits, numbers, placed]`. */
+function answerLines() {
+  const lines = [];
+  for (const [, page] of data.products.answers) {
+    let shards;
+    vm.runInContext(fs.readFileSync(path.join(site, data.products.base, "answers", page + ".js"), "utf8"), vm.createContext({ typeaheadIndex: (n, p) => (shards = plain(p)) }));
+    for (const [, slug] of shards) {
+      vm.runInContext(fs.readFileSync(path.join(site, data.products.base, "answers", slug + ".js"), "utf8"), vm.createContext({ typeaheadIndex: (n, p) => lines.push(...plain(p)) }));
+    }
+  }
+  return lines;
+}
+const answerTexts = new Set(answerLines().map((line) => line[0]));
+
+test("a text with a precomputed answer loads no postings, and its whole answer begins with it, highlights included", () => {
+  const lines = answerLines();
+  // The sample has texts whose postings pass `answersAbove` (96 KiB): two words, the first common.
+  assert.ok(lines.length > 1000, `only ${lines.length} answers`);
+  assert.ok(lines.some((line) => line[3].some((p) => p > 0)), "no answer has a typo");
+  const texts = lines.map((line) => line[0]);
+  assert.deepEqual(texts, [...texts].sort(core.compareCodePoints), "answers in code-point order");
+  let checked = 0;
+  for (const [text, nbHits, numbers] of lines.filter((_, i) => i % 97 === 0)) {
+    const { loader, requested } = siteLoader();
+    const index = sharded.createClientIndex(data.products, loader);
+    let answer;
+    index.search(text, {}, (a) => (answer = a));
+    assert.deepEqual([answer.nbHits, answer.numbers], [nbHits, numbers], text);
+    assert.equal(requested.filter((f) => f.includes("/postings/")).length, 0, `${text}: ${requested}`);
+    let whole;
+    answer.rest((a) => (whole = a));
+    assert.equal(whole.nbHits, nbHits, text);
+    assert.deepEqual(whole.numbers.slice(0, numbers.length), numbers, text);
+    index.rows(numbers, (rows) => {
+      rows.forEach((row, i) => assert.deepEqual(answer.highlight(row.name, i), whole.highlight(row.name, i), `${text} #${i}`));
+    });
+    // Through the page's own text: case and spacing do not matter.
+    let typed;
+    index.search(`  ${text.toUpperCase()} `, {}, (a) => (typed = a));
+    assert.deepEqual(typed.numbers, numbers, text);
+    checked += 1;
+  }
+  assert.ok(checked > 30, `${checked} checked`);
+  // A scope or typoTolerance false never takes a precomputed (unscoped, typo-tolerant) answer.
+  const [text, , numbers] = lines.find((line) => line[1] > 1 && line[3].some((p) => p > 0));
+  const { loader, requested } = siteLoader();
+  const index = sharded.createClientIndex(data.products, loader);
+  let strict;
+  index.search(text, { typoTolerance: false }, (a) => (strict = a));
+  assert.ok(requested.some((f) => f.includes("/postings/")), text);
+  assert.notDeepEqual(strict.numbers.slice(0, numbers.length), numbers, text);
+});
+
 test("a query loads the postings of exactly its candidate words, and a small part of the index", () => {
   // Every word of the vocabulary with its postings file, read from all the listing files.
   const vocabulary = new Map();
@@ -155,9 +208,11 @@ test("a query loads the postings of exactly its candidate words, and a small par
     ask(index, query, {}, 20, "name");
     const qwords = core.queryWords(query);
     const expected = new Set();
-    qwords.forEach((w, i) => {
-      for (const id of core.matcher(full, w, i === qwords.length - 1, true).distances.keys()) expected.add(`${data.products.base}postings/${vocabulary.get(listed[id])}.js`);
-    });
+    if (!answerTexts.has(qwords.join(" "))) {
+      qwords.forEach((w, i) => {
+        for (const id of core.matcher(full, w, i === qwords.length - 1, true).distances.keys()) expected.add(`${data.products.base}postings/${vocabulary.get(listed[id])}.js`);
+      });
+    }
     const postings = new Set(requested.filter((f) => f.includes("/postings/")));
     assert.deepEqual([...postings].sort(), [...expected].sort(), query);
     const bytes = requested.reduce((sum, f) => sum + fs.statSync(path.join(site, f)).size, 0);

@@ -54,6 +54,38 @@ struct PrefixMapTests {
         }
     }
 
+    @Test(
+        "Over the products, the walk gives every key's direct products answer: first page, hit count, placed typos; a key left out by `wanted` is skipped, the rest unchanged"
+    )
+    func productsWalkEqualsEngine() {
+        var content = Self.vetted(1)
+        content.suggestions = Array(content.suggestions.prefix(150))
+        let engine = SearchEngine(content: content)
+        let builder = PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
+        var all: [String: PrefixMapEntry] = [:]
+        var mismatches: [String] = []
+        var typos = 0
+        builder.build(scope: nil) { entry in
+            all[entry.key] = entry
+            guard !entry.keyBytes.isEmpty else { return }
+            let direct = engine.placedFirstPage(entry.key)
+            if direct.nbHits != entry.nbHits || direct.records != entry.suggestions || direct.placed != entry.placed {
+                mismatches.append(entry.key)
+            }
+            typos += entry.placed.filter { $0.contains { $0 > 0 } }.count
+        }
+        #expect(all.count > 1000)
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+        #expect(typos > 0, "no hit with a typo: the placed typos are untested")
+        // Only every other key ranked (by key length): its children still start right.
+        var visited: [String] = []
+        builder.build(scope: nil, wanted: { key, _ in key.count % 2 == 0 }) { entry in
+            visited.append(entry.key)
+            #expect(entry == all[entry.key], "\(entry.key)")
+        }
+        #expect(visited == all.keys.filter { $0.utf8.count % 2 == 0 }.sorted(by: utf8Less))
+    }
+
     @Test("Keys: every prefix of every word-suffix, cut at a character, a trailing space dropped")
     func keys() {
         #expect(

@@ -147,38 +147,74 @@
         const ranges = qwords.map((w, i) => wordRanges(w, i === qwords.length - 1, typoTolerance));
         const listingFiles = [];
         ranges.forEach((list) => list.forEach(([kind, prefix]) => shardsFor(manifest[kind], prefix).forEach((slug) => listingFiles.push(path(kind, slug)))));
-        loader.need(listingFiles, () => {
-          // The words in range, then those the matcher accepts for some query word.
-          const inRange = new Map(); // word → postings slug
-          ranges.forEach((list) =>
-            list.forEach(([kind, prefix]) => {
-              for (const slug of shardsFor(manifest[kind], prefix)) {
-                for (const [word, postings] of loader.get(path(kind, slug)) || []) {
-                  if ((kind === "tails" ? tail(word) : word).startsWith(prefix)) inRange.set(word, postings);
+        /** Calls `then(inRange)` with the words in range (word → postings slug), once the listings have loaded. */
+        const listed = (then) =>
+          loader.need(listingFiles, () => {
+            // The words in range, then those the matcher accepts for some query word.
+            const inRange = new Map();
+            ranges.forEach((list) =>
+              list.forEach(([kind, prefix]) => {
+                for (const slug of shardsFor(manifest[kind], prefix)) {
+                  for (const [word, postings] of loader.get(path(kind, slug)) || []) {
+                    if ((kind === "tails" ? tail(word) : word).startsWith(prefix)) inRange.set(word, postings);
+                  }
                 }
-              }
-            })
-          );
-          const full = (then, stale) => rank(query, qwords, inRange, inScope, typoTolerance, then, stale);
-          if (options.stale && options.stale()) return;
-          // One short word, no scope: its head holds the count and the first page, so the first
-          // letters typed never load the postings of every word they start.
-          const short = !inScope && qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
-          if (!short || inRange.size === 0) return full(callback, options.stale);
-          const file = path("heads", hex(Array.from(qwords[0])[0]));
-          loader.need([file], ([heads]) => {
-            const head = (heads || []).find((line) => line[0] === qwords[0]);
-            if (!head) return full(callback);
-            const [, nbHits, ...numbers] = head;
-            callback({
-              nbHits,
-              numbers,
-              complete: numbers.length >= nbHits,
-              highlight: (text) => highlightAlone(query, text, typoTolerance),
-              rest: full,
+              })
+            );
+            then(inRange);
+          });
+        const full = (then, stale) => listed((inRange) => rank(query, qwords, inRange, inScope, typoTolerance, then, stale));
+        const short = qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
+        const computed = () =>
+          listed((inRange) => {
+            if (options.stale && options.stale()) return;
+            // One short word, no scope: its head holds the count and the first page, so the first
+            // letters typed never load the postings of every word they start.
+            if (!short || inScope || inRange.size === 0) return rank(query, qwords, inRange, inScope, typoTolerance, callback, options.stale);
+            const file = path("heads", hex(Array.from(qwords[0])[0]));
+            loader.need([file], ([heads]) => {
+              const head = (heads || []).find((line) => line[0] === qwords[0]);
+              if (!head) return full(callback);
+              const [, nbHits, ...numbers] = head;
+              callback({
+                nbHits,
+                numbers,
+                complete: numbers.length >= nbHits,
+                highlight: (text) => highlightAlone(query, text, typoTolerance),
+                rest: full,
+              });
             });
           });
+        // A text on the way to a suggestion whose postings are large has its first page
+        // precomputed (unscoped, typos allowed): the whole answer is computed only on demand.
+        if (inScope || !typoTolerance || short || !(manifest.answers && manifest.answers.length)) return computed();
+        answerFor(qwords.join(" "), (line) => {
+          if (!line) return computed();
+          if (options.stale && options.stale()) return;
+          const [, nbHits, numbers, placed] = line;
+          callback({
+            nbHits,
+            numbers,
+            complete: numbers.length >= nbHits,
+            highlight: (name, i) => highlightPlaced(query, name, placed[i], qwords.length, typoTolerance),
+            rest: full,
+          });
         });
+      });
+    }
+
+    /**
+     * Calls `callback(line | null)` with a text's precomputed answer `[text, nbHits, numbers,
+     * placed]`: its shard is found in the manifest's pages (first texts), then in the page.
+     */
+    function answerFor(text, callback) {
+      const page = lastNotAfter(manifest.answers, text);
+      if (!page) return callback(null);
+      const pageFile = path("answers", page[1]);
+      loader.need([pageFile], ([entries]) => {
+        const shard = lastNotAfter(entries || [], text);
+        if (!shard) return callback(null);
+        loader.need([path("answers", shard[1])], ([lines]) => callback((lines || []).find((line) => line[0] === text) || null));
       });
     }
 
@@ -266,6 +302,31 @@
   function highlightAlone(query, text, typoTolerance) {
     const index = core.createIndex([{ objectID: "", texts: [[text]], customKey: [] }], []);
     return core.highlight(index, text, core.search(index, query, { typoTolerance }), 0);
+  }
+
+  /**
+   * The highlighting of a text by a query, given each query word's placed typo count in the
+   * record (`placed`: Σ typosᵢ × 4ⁱ, as the build writes it): the text's own words are matched
+   * against the query words, and only matches at the placed count are emphasised, as the engine
+   * does with the whole record.
+   */
+  function highlightPlaced(query, text, placed, wordCount, typoTolerance) {
+    const index = core.createIndex([{ objectID: "", texts: [[text]], customKey: [] }], []);
+    const given = [];
+    for (let i = 0, rest = placed; i < wordCount; i++, rest = Math.floor(rest / 4)) given.push(rest % 4);
+    return core.highlight(index, text, core.search(index, query, { typoTolerance }), 0, given);
+  }
+
+  /** The entry of a sorted `[[firstKey, …]]` list whose range holds `key` (null before the first). */
+  function lastNotAfter(entries, key) {
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (core.compareCodePoints(entries[mid][0], key) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? null : entries[low - 1];
   }
 
   /** A head's file name: the prefix's UTF-8 bytes in lower-case hex. */

@@ -463,7 +463,7 @@
     if (!current || drawing || shown >= current.nbHits) return;
     drawing = true;
     if (shown >= current.numbers.length) {
-      // A head gave the first page only: the rest comes from the whole search.
+      // A head or a precomputed answer gave the first page only: the rest comes from the whole search.
       current.rest((whole) => {
         if (current !== answer) return;
         answer = whole;

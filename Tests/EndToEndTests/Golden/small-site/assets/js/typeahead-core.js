@@ -311,10 +311,12 @@
    * Algolia's `_highlightResult` entry for one value of record number `record`, as the Swift engine
    * computes it: only the matches where a query word is placed (its smallest typo count in the record).
    */
-  function highlight(index, text, result, record) {
+  function highlight(index, text, result, record, given) {
     const chars = Array.from(text);
     const { matchers, words: qwords } = result;
-    const placed = placedTypos(index, record, matchers);
+    // `given`: each query word's placed typo count in the record, when the index holds only part
+    // of it (a precomputed answer's hit, highlighted from its name alone).
+    const placed = given || placedTypos(index, record, matchers);
     const matched = new Array(matchers.length).fill(false);
     let out = "";
     let cursor = 0;
