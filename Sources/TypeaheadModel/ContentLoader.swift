@@ -101,6 +101,16 @@ public struct ContentLoader {
             SuggestionReader(file: place.file, sourceIndex: config.sourceIndex).read(
                 value, place: place.record, &collector)
         }
+        // A searchable attribute named in site.json that no product has is a typo, not a choice.
+        if !products.isEmpty, config.searchableAttributes != SiteConfig().searchableAttributes {
+            for attribute in config.searchableAttributes
+            where !products.contains(where: { ($0.value.attributes[attribute] ?? .null) != .null }) {
+                collector.add(
+                    ContentIssue(
+                        file: display("site.json"), field: "searchableAttributes",
+                        message: "no product has the attribute \"\(attribute)\""))
+            }
+        }
         checkUnique(products.map { ($0.value.objectID, $0.place) }, &collector)
         checkUnique(suggestions.map { ($0.value.objectID, $0.place) }, &collector)
         if collector.total > 0 { throw ContentError(issues: collector.issues, total: collector.total) }

@@ -54,6 +54,7 @@ public struct JSONParser {
     /// Parses one JSON document; only whitespace may follow it.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
         var parser = JSONParser(bytes: bytes)
+        try parser.refuseByteOrderMark()
         parser.skipWhitespace()
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
@@ -61,11 +62,22 @@ public struct JSONParser {
         return value
     }
 
+    /// A UTF-8 byte order mark is not JSON (RFC 8259 §8.1): said as such, not as a syntax error
+    /// the author cannot see.
+    private mutating func refuseByteOrderMark() throws(JSONSyntaxError) {
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            throw failure(
+                "the file starts with a UTF-8 byte order mark (EF BB BF), which JSON does not allow: save it as UTF-8 without a BOM"
+            )
+        }
+    }
+
     /// Parses a top-level array, returning each element with the 1-based line where it starts.
     public static func parseArrayWithLines(_ bytes: [UInt8]) throws(JSONSyntaxError) -> [(
         value: JSONValue, line: Int
     )] {
         var parser = JSONParser(bytes: bytes)
+        try parser.refuseByteOrderMark()
         parser.skipWhitespace()
         guard parser.peek == UInt8(ascii: "[") else {
             if parser.index >= bytes.count { throw parser.failure("the file is empty; expected a JSON array") }

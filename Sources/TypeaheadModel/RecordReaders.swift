@@ -52,7 +52,7 @@ struct FieldReader {
     }
 
     func optionalNumber(
-        _ field: String, minimum: Double? = nil, _ collector: inout IssueCollector
+        _ field: String, minimum: Double? = nil, maximum: Double? = nil, _ collector: inout IssueCollector
     ) -> Double? {
         guard let value = members[field], value != .null else { return nil }
         guard let number = value.numberValue else {
@@ -61,6 +61,10 @@ struct FieldReader {
         }
         if let minimum, number < minimum {
             issue(field, "expected a number of at least \(format(minimum)), found \(format(number))", &collector)
+            return nil
+        }
+        if let maximum, number > maximum {
+            issue(field, "expected a number of at most \(format(maximum)), found \(format(number))", &collector)
             return nil
         }
         return number
@@ -130,6 +134,8 @@ extension String {
 // MARK: - Products
 
 struct ProductReader {
+    /// The largest price accepted (shown in cents, so it must fit a whole number with room).
+    static let maximumPrice = 1e12
     var file: String
     var config: SiteConfig
 
@@ -142,7 +148,8 @@ struct ProductReader {
         let brand = fields.optionalString("brand", &collector)
         let categories = fields.optionalStrings("categories", &collector)
         let description = fields.optionalString("description", &collector)
-        let price = fields.optionalNumber("price", minimum: 0, &collector)
+        // A price is shown in cents, as a whole number: at most a trillion.
+        let price = fields.optionalNumber("price", minimum: 0, maximum: Self.maximumPrice, &collector)
         let image = fields.optionalString("image", &collector)
         if case .failure(let error) = ImageReference.parse(image) {
             collector.add(ContentIssue(file: file, record: place, field: "image", message: error.message))
@@ -188,7 +195,7 @@ struct SuggestionReader {
             }
             if case .object(let data) = index {
                 if let hits = data["exact_nb_hits"], hits != .null {
-                    if let number = hits.numberValue, number >= 0, number.rounded() == number {
+                    if let number = hits.numberValue, number >= 0, number.rounded() == number, number <= 1e15 {
                         exactNbHits = Int(number)
                     } else {
                         fail("\(prefix).exact_nb_hits", "expected a whole number, found \(hits.typeName)")
@@ -282,6 +289,9 @@ struct SiteConfigReader {
         }
         if let hits = fields.optionalInteger("hitsPerPage", range: 1...1000, &collector) {
             config.hitsPerPage = hits
+        }
+        if let above = fields.optionalInteger("answersAbove", range: 0...(1 << 30), &collector) {
+            config.answersAbove = above
         }
         if let pages = fields.optionalInteger("resultPages", range: 1...1000, &collector) {
             config.resultPages = pages

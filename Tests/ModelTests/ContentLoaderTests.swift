@@ -195,6 +195,17 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test("site.json: answersAbove is a whole number of bytes from 0, default 98,304")
+    func answersAbove() throws {
+        #expect(try ContentFolder(site: #"{"answersAbove":0}"#).load().config.answersAbove == 0)
+        #expect(try ContentFolder(site: #"{}"#).load().config.answersAbove == 98_304)
+        for bad in ["-1", "1.5", "\"2\"", "1e12"] {
+            #expect(
+                try ContentFolder(site: #"{"answersAbove":\#(bad)}"#).failure().contains(
+                    "field \"answersAbove\": expected"))
+        }
+    }
+
     @Test("site.json: minHits is read")
     func minHits() throws {
         #expect(try ContentFolder(site: #"{"minHits":0}"#).load().config.minHits == 0)
@@ -293,5 +304,36 @@ struct ArrayLinesTests {
         }
         let lines = try JSONParser.parseArrayWithLines(Array("[\n1,\n2,3\n]".utf8))
         #expect(lines.map(\.line) == [2, 3, 3])
+    }
+}
+
+@Suite("Hardening: what a careless or hostile content folder cannot do")
+struct ContentHardeningTests {
+    @Test("A price beyond a trillion is an error naming the record and field, not a crash")
+    func hugePrice() throws {
+        for price in ["1e17", "1e300", "1000000000001"] {
+            let failure = try ContentFolder(products: #"[{"objectID":"p1","name":"P","price":\#(price)}]"#).failure()
+            #expect(failure.contains("field \"price\": expected a number of at most 1000000000000"), "\(failure)")
+        }
+        #expect(
+            try ContentFolder(products: #"[{"objectID":"p1","name":"P","price":1e12}]"#).load().products[0].price
+                == 1e12)
+    }
+
+    @Test("A byte order mark is named as such")
+    func byteOrderMark() throws {
+        let folder = try ContentFolder(products: "\u{FEFF}" + ContentFolder.products)
+        #expect(folder.failure().contains("starts with a UTF-8 byte order mark"))
+    }
+
+    @Test("A searchable attribute that no product has is an error naming site.json's field")
+    func unknownSearchableAttribute() throws {
+        let failure = try ContentFolder(site: #"{"searchableAttributes":["name","brnad"]}"#).failure()
+        #expect(failure.contains("site.json"))
+        #expect(
+            failure.contains("field \"searchableAttributes\": no product has the attribute \"brnad\""), "\(failure)")
+        #expect(
+            try ContentFolder(site: #"{"searchableAttributes":["name","brand"]}"#).load().config.searchableAttributes
+                .count == 2)
     }
 }
