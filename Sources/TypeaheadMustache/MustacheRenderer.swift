@@ -20,10 +20,50 @@ public final class MustacheRenderer {
         self.templates = templates.mapValues { Array($0.utf8) }
     }
 
-    /// Checks that every template parses, naming the template and line of the first problem.
-    public func validate() throws {
+    /// How deep partials, parents and blocks may include one another (a chain longer than this is
+    /// a template that includes itself without end), and sections nest within one template.
+    public static let maximumDepth = 64
+
+    /// Checks that every template parses, naming the template and line of the first problem. With
+    /// `strict`, a partial or parent that names no template is an error too (the spec renders it
+    /// as nothing, which for a site means a page silently without its layout), as is a name
+    /// that could reach outside the templates (`..`, `/`).
+    public func validate(strict: Bool = false) throws {
         for name in templates.keys.sorted() {
-            _ = try parsed(templates[name]!, delimiters: .standard, name: name)
+            let tree = try parsed(templates[name]!, delimiters: .standard, name: name)
+            if strict { try checkReferences(tree, in: name) }
+        }
+    }
+
+    private func checkReferences(_ nodes: [TemplateNode], in template: String) throws {
+        for node in nodes {
+            switch node {
+            case .section(_, let children, _):
+                try checkReferences(children, in: template)
+            case .partial(let name, _):
+                try checkName(name, kind: "partial", in: template)
+            case .parent(let name, let arguments, _):
+                try checkName(name, kind: "parent", in: template)
+                for block in arguments {
+                    try checkReferences(
+                        try parsed(block.text, delimiters: block.delimiters, name: template), in: template)
+                }
+            case .block(let definition):
+                try checkReferences(
+                    try parsed(definition.text, delimiters: definition.delimiters, name: template), in: template)
+            case .text, .variable:
+                break
+            }
+        }
+    }
+
+    private func checkName(_ name: String, kind: String, in template: String) throws {
+        if templates[name] == nil {
+            let hint =
+                name.contains("/") || name.contains("..")
+                ? " (a name is a template's own, never a path)" : ""
+            throw MustacheSyntaxError(
+                template: template, line: 0, message: "the \(kind) '\(name)' is not a template of this set\(hint)")
         }
     }
 
@@ -44,7 +84,7 @@ public final class MustacheRenderer {
         var output: [UInt8] = []
         output.reserveCapacity(source.count * 2)
         let tree = try parsed(source, delimiters: .standard, name: name)
-        try render(tree, context: [data], arguments: [:], into: &output)
+        try render(tree, context: [data], arguments: [:], chain: [name], into: &output)
         return String(decoding: output, as: UTF8.self)
     }
 
@@ -61,10 +101,22 @@ public final class MustacheRenderer {
 
     // MARK: - Rendering
 
+    /// `chain`: the templates (and blocks) being rendered, outermost first, for the depth bound.
     private func render(
-        _ nodes: [TemplateNode], context: [MustacheValue], arguments: [String: Argument],
+        _ nodes: [TemplateNode], context: [MustacheValue], arguments: [String: Argument], chain: [String],
         into output: inout [UInt8]
     ) throws {
+        func include(_ name: String) throws -> [String] {
+            guard chain.count < Self.maximumDepth else {
+                let shown = chain.count > 6 ? chain.prefix(3) + ["…"] + chain.suffix(3) : chain[...]
+                throw MustacheSyntaxError(
+                    template: chain[0], line: 0,
+                    message:
+                        "partials, parents and blocks include one another more than \(Self.maximumDepth) deep: \((shown + [name]).joined(separator: " → ")) (a template that includes itself without end?)"
+                )
+            }
+            return chain + [name]
+        }
         for node in nodes {
             switch node {
             case .text(let bytes):
@@ -76,21 +128,21 @@ public final class MustacheRenderer {
                 let value = lookup(name, in: context) ?? .null
                 if inverted {
                     if value.isFalsey {
-                        try render(children, context: context, arguments: arguments, into: &output)
+                        try render(children, context: context, arguments: arguments, chain: chain, into: &output)
                     }
                 } else if case .array(let items) = value {
                     for item in items {
                         try render(
-                            children, context: context + [item], arguments: arguments, into: &output)
+                            children, context: context + [item], arguments: arguments, chain: chain, into: &output)
                     }
                 } else if !value.isFalsey {
-                    try render(children, context: context + [value], arguments: arguments, into: &output)
+                    try render(children, context: context + [value], arguments: arguments, chain: chain, into: &output)
                 }
             case .partial(let name, let indentation):
                 guard var source = templates[name] else { continue }
                 if let indentation { source = Indentation.indent(source, with: indentation) }
                 let tree = try parsed(source, delimiters: .standard, name: name)
-                try render(tree, context: context, arguments: arguments, into: &output)
+                try render(tree, context: context, arguments: arguments, chain: try include(name), into: &output)
             case .block(let definition):
                 let argument = arguments[definition.name]
                 var text = argument?.text ?? definition.text
@@ -101,7 +153,9 @@ public final class MustacheRenderer {
                 let tree = try parsed(
                     text, delimiters: argument?.delimiters ?? definition.delimiters,
                     name: definition.name)
-                try render(tree, context: context, arguments: arguments, into: &output)
+                try render(
+                    tree, context: context, arguments: arguments, chain: try include("$" + definition.name),
+                    into: &output)
             case .parent(let name, let blocks, let indentation):
                 var inner = arguments
                 for block in blocks where inner[block.name] == nil {
@@ -110,7 +164,7 @@ public final class MustacheRenderer {
                 guard var source = templates[name] else { continue }
                 if let indentation { source = Indentation.indent(source, with: indentation) }
                 let tree = try parsed(source, delimiters: .standard, name: name)
-                try render(tree, context: context, arguments: inner, into: &output)
+                try render(tree, context: context, arguments: inner, chain: try include(name), into: &output)
             }
         }
     }

@@ -61,7 +61,7 @@ public struct MustacheSyntaxError: Error, CustomStringConvertible, Sendable {
     public var template: String
     public var line: Int
     public var message: String
-    public var description: String { "\(template):\(line): \(message)" }
+    public var description: String { line > 0 ? "\(template):\(line): \(message)" : "\(template): \(message)" }
 }
 
 // MARK: - Parser
@@ -169,24 +169,37 @@ struct TemplateParser {
         return String(decoding: bytes[first...last], as: UTF8.self)
     }
 
-    private func isBlank(_ range: Range<Int>) -> Bool {
-        source[range].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
-    }
-
     // MARK: Standalone lines
 
+    /// Linear in the source and the tokens, however many tags share a line: line bounds move
+    /// forward only, and blankness is a difference of running counts.
     private func markStandalone(_ tokens: inout [Token]) {
+        // nonBlank[i]: bytes before i other than space, tab and CR (a newline counts, but the
+        // ranges asked about lie within one line).
+        var nonBlank = [Int32](repeating: 0, count: source.count + 1)
+        for (i, byte) in source.enumerated() {
+            nonBlank[i + 1] = nonBlank[i] + (byte == 0x20 || byte == 0x09 || byte == 0x0D ? 0 : 1)
+        }
+        func blank(_ range: Range<Int>) -> Bool { nonBlank[range.upperBound] == nonBlank[range.lowerBound] }
+        var lineStart = 0  // start of the line holding the current tag
+        var scanned = 0  // lineStart is right for every offset below `scanned`
+        var newline = -1  // the first newline at or after the previous tag's end
         for i in tokens.indices {
             var token = tokens[i]
-            var start = token.tagStart
-            while start > 0, source[start - 1] != 0x0A { start -= 1 }
-            var newline = token.tagEnd
-            while newline < source.count, source[newline] != 0x0A { newline += 1 }
+            while scanned < token.tagStart {
+                if source[scanned] == 0x0A { lineStart = scanned + 1 }
+                scanned += 1
+            }
+            if newline < token.tagEnd {
+                newline = token.tagEnd
+                while newline < source.count, source[newline] != 0x0A { newline += 1 }
+            }
+            let start = lineStart
             token.lineStart = start
             token.newline = newline
             token.lineEnd = newline < source.count ? newline + 1 : newline
-            token.beforeIsBlank = isBlank(start..<token.tagStart)
-            token.afterIsBlank = isBlank(token.tagEnd..<newline)
+            token.beforeIsBlank = blank(start..<token.tagStart)
+            token.afterIsBlank = blank(token.tagEnd..<newline)
             token.isStandalone = token.kind.canStandAlone && token.beforeIsBlank && token.afterIsBlank
             token.actualStart = token.isStandalone ? token.lineStart : token.tagStart
             token.actualEnd = token.isStandalone ? token.lineEnd : token.tagEnd
@@ -239,8 +252,13 @@ struct TemplateParser {
     // MARK: Tree
 
     private func buildNodes(
-        _ tokens: [Token], _ index: inout Int, _ position: inout Int, closing: Token?
+        _ tokens: [Token], _ index: inout Int, _ position: inout Int, closing: Token?, depth: Int = 0
     ) throws -> [TemplateNode] {
+        if depth > MustacheRenderer.maximumDepth, let opener = closing {
+            throw error(
+                "sections, blocks and parents nest more than \(MustacheRenderer.maximumDepth) deep here",
+                at: opener.tagStart)
+        }
         var nodes: [TemplateNode] = []
         while index < tokens.count {
             let token = tokens[index]
@@ -270,15 +288,15 @@ struct TemplateParser {
                 }
                 return nodes
             case .section, .inverted:
-                let children = try buildNodes(tokens, &index, &position, closing: token)
+                let children = try buildNodes(tokens, &index, &position, closing: token, depth: depth + 1)
                 nodes.append(
                     .section(name: token.name, children: children, inverted: token.kind == .inverted))
             case .block:
-                _ = try buildNodes(tokens, &index, &position, closing: token)
+                _ = try buildNodes(tokens, &index, &position, closing: token, depth: depth + 1)
                 let closer = tokens[index - 1]
                 nodes.append(.block(blockDefinition(token, closer)))
             case .parent:
-                let children = try buildNodes(tokens, &index, &position, closing: token)
+                let children = try buildNodes(tokens, &index, &position, closing: token, depth: depth + 1)
                 var arguments: [BlockDefinition] = []
                 for child in children {
                     if case .block(let definition) = child { arguments.append(definition) }

@@ -16,6 +16,13 @@ public struct TemplateSet: Sendable {
         self.assets = assets
     }
 
+    /// The path with every symbolic link resolved, or nil when it does not resolve.
+    static func realPath(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else { return nil }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
     /// Reads a templates folder, reporting every problem at once.
     public static func load(from directory: String) throws(SiteWriteError) -> TemplateSet {
         let fm = FileManager.default
@@ -32,12 +39,20 @@ public struct TemplateSet: Sendable {
         var sources: [String: String] = [:]
         var assets: [String: [UInt8]] = [:]
         var problems: [String] = []
+        let root = Self.realPath(directory) ?? directory
         for path in paths.sorted() {
             let full = (directory as NSString).appendingPathComponent(path)
+            // Hidden files and everything in hidden folders (`assets/.git/…`) are not published.
+            if path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             var isFolder: ObjCBool = false
             guard fm.fileExists(atPath: full, isDirectory: &isFolder), !isFolder.boolValue else { continue }
             let name = (path as NSString).lastPathComponent
-            if name.hasPrefix(".") { continue }
+            // A link may point within the templates folder, never out of it (`/etc/shadow`).
+            guard let real = Self.realPath(full), real == root || real.hasPrefix(root + "/") else {
+                problems.append(
+                    "\(full): a symbolic link that leads out of the templates folder; copy the file in instead")
+                continue
+            }
             guard let data = fm.contents(atPath: full) else {
                 problems.append("\(full): cannot read the file")
                 continue
@@ -64,10 +79,10 @@ public struct TemplateSet: Sendable {
         }
         let set = TemplateSet(templates: templates, assets: assets)
         do {
-            try MustacheRenderer(templates: templates).validate()
+            try MustacheRenderer(templates: templates).validate(strict: true)
         } catch let error as MustacheSyntaxError {
             let file = sources[error.template] ?? error.template
-            problems.append("\(file):\(error.line): \(error.message)")
+            problems.append(error.line > 0 ? "\(file):\(error.line): \(error.message)" : "\(file): \(error.message)")
         } catch {
             problems.append("\(directory): \(error)")
         }
