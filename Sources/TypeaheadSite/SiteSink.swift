@@ -40,18 +40,57 @@ final class StreamingSite: SiteSink {
     private let previous: String?
     private let state = Mutex(State())
 
+    /// The lock file's descriptor, held (`flock`) while this build writes: one build per site.
+    private let lock: Int32
+    private let lockPath: String
+
     init(writer: SiteWriter) throws(SiteWriteError) {
-        try writer.checkTarget()
         self.writer = writer
         let fm = FileManager.default
         let target = writer.target
         let parent = target.deletingLastPathComponent()
         let pid = ProcessInfo.processInfo.processIdentifier
-        temporary = parent.appendingPathComponent(".\(target.lastPathComponent).typeahead-new-\(pid)")
-        retired = parent.appendingPathComponent(".\(target.lastPathComponent).typeahead-old-\(pid)")
-        previous = fm.fileExists(atPath: target.path) ? target.path : nil
+        let name = target.lastPathComponent
         do {
             try fm.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw SiteWriteError(description: "cannot create \(parent.path): \(error.localizedDescription)")
+        }
+        // One build at a time per site: a second one fails, naming the first's lock.
+        lockPath = parent.appendingPathComponent(".\(name).typeahead-lock").path
+        lock = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard lock >= 0 else {
+            throw SiteWriteError(description: "cannot create \(lockPath): \(String(cString: strerror(errno)))")
+        }
+        guard flock(lock, LOCK_EX | LOCK_NB) == 0 else {
+            close(lock)
+            throw SiteWriteError(
+                description:
+                    "another typeahead build is writing \(target.path) (it holds \(lockPath)); wait for it to finish")
+        }
+        // What interrupted builds left: a site between two renames is restored, the rest removed.
+        let leftovers = ((try? fm.contentsOfDirectory(atPath: parent.path)) ?? []).filter {
+            $0.hasPrefix(".\(name).typeahead-new-") || $0.hasPrefix(".\(name).typeahead-old-")
+        }.sorted()
+        for leftover in leftovers {
+            let path = parent.appendingPathComponent(leftover).path
+            if leftover.hasPrefix(".\(name).typeahead-old-"), !fm.fileExists(atPath: target.path) {
+                _ = rename(path, target.path)
+            } else {
+                try? fm.removeItem(atPath: path)
+            }
+        }
+        do {
+            try writer.checkTarget()
+        } catch {
+            unlink(lockPath)
+            close(lock)
+            throw error
+        }
+        temporary = parent.appendingPathComponent(".\(name).typeahead-new-\(pid)")
+        retired = parent.appendingPathComponent(".\(name).typeahead-old-\(pid)")
+        previous = fm.fileExists(atPath: target.path) ? target.path : nil
+        do {
             try? fm.removeItem(at: temporary)
             try fm.createDirectory(at: temporary, withIntermediateDirectories: false)
         } catch {
@@ -105,6 +144,13 @@ final class StreamingSite: SiteSink {
             throw SiteWriteError(description: "cannot write the site: \(error.localizedDescription)")
         }
         return reused
+    }
+
+    deinit {
+        // The build is over: the lock file goes, then the lock (a build that opened the file
+        // meanwhile failed on the lock; one that comes later makes a new one).
+        unlink(lockPath)
+        close(lock)
     }
 
     /// Removes the temporary folder (a failed build leaves the previous site as it was).

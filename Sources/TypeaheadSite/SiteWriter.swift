@@ -62,9 +62,18 @@ public struct SiteWriter: Sendable {
         }
     }
 
+    /// Puts the finished site in place. On Linux, `renameat2(…, RENAME_EXCHANGE)` swaps the two
+    /// folders in one step, so a reader (a server) always finds a whole site, old or new; the old
+    /// one, now at `temporary`, is then removed. Where the exchange is not available (another
+    /// system, a file system without it), two renames: the target is briefly missing between them,
+    /// and a build killed there leaves the old site at `retired`, which the next build restores.
     func swap(temporary: URL, retired: URL) throws {
         let fm = FileManager.default
         let path = target.path
+        if fm.fileExists(atPath: path), Self.exchange(temporary.path, path) {
+            try? fm.removeItem(at: temporary)
+            return
+        }
         if fm.fileExists(atPath: path) {
             try? fm.removeItem(at: retired)
             try fm.moveItem(atPath: path, toPath: retired.path)
@@ -81,6 +90,24 @@ public struct SiteWriter: Sendable {
     }
 
     /// Whether the file at `path` is a regular file holding exactly `bytes`.
+    /// Exchanges two paths atomically (Linux `renameat2` with `RENAME_EXCHANGE`, found at run time
+    /// so the binary still runs where the C library lacks it); false when that is not possible.
+    static func exchange(_ a: String, _ b: String) -> Bool {
+        #if os(Linux)
+            typealias RenameAt2 =
+                @convention(c) (
+                    Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32
+                ) -> Int32
+            guard let symbol = dlsym(nil, "renameat2") else { return false }
+            let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+            let atCurrentDirectory: Int32 = -100  // AT_FDCWD
+            let renameExchange: UInt32 = 2  // RENAME_EXCHANGE
+            return renameat2(atCurrentDirectory, a, atCurrentDirectory, b, renameExchange) == 0
+        #else
+            return false
+        #endif
+    }
+
     static func sameBytes(_ path: String, _ bytes: [UInt8]) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) == bytes.count else {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TypeaheadTestSupport
 
@@ -114,5 +115,87 @@ struct IncrementalWriteTests {
         try writer.write(["a/x.html": Array("x".utf8), "\u{e9}.html": [1]])
         #expect(try Self.inode(output) != renamed)
         #expect(try TestSupport.tree(output).map(\.0).last?.unicodeScalars.first == "\u{e9}")
+    }
+}
+
+@Suite("The swap, the lock and what interrupted builds leave")
+struct SiteSwapTests {
+    @Test("The exchange swaps two folders in one step (Linux renameat2 RENAME_EXCHANGE)")
+    func exchange() throws {
+        let root = try TestSupport.temporaryDirectory("swap")
+        let a = root.appendingPathComponent("a")
+        let b = root.appendingPathComponent("b")
+        try TestSupport.write("A", to: "f", in: a)
+        try TestSupport.write("B", to: "f", in: b)
+        #expect(SiteWriter.exchange(a.path, b.path))
+        #expect(try String(contentsOf: a.appendingPathComponent("f"), encoding: .utf8) == "B")
+        #expect(try String(contentsOf: b.appendingPathComponent("f"), encoding: .utf8) == "A")
+        #expect(!SiteWriter.exchange(a.path, root.appendingPathComponent("missing").path))
+    }
+
+    @Test("A rebuild never leaves the site missing: index.html is there at every moment")
+    func neverMissing() throws {
+        let root = try TestSupport.temporaryDirectory("swap")
+        let output = root.appendingPathComponent("_site")
+        try SiteWriter(output: output.path).write(["index.html": Array("0".utf8)])
+        let index = output.appendingPathComponent("index.html").path
+        let stop = Mutex(false)
+        let missing = Mutex(0)
+        let polls = Mutex(0)
+        let poller = Thread {
+            while !stop.withLock({ $0 }) {
+                if access(index, F_OK) != 0 { missing.withLock { $0 += 1 } }
+                polls.withLock { $0 += 1 }
+            }
+        }
+        poller.start()
+        for n in 1...20 { try SiteWriter(output: output.path).write(["index.html": Array("\(n)".utf8)]) }
+        stop.withLock { $0 = true }
+        while !poller.isFinished { usleep(1000) }
+        #expect(polls.withLock { $0 } > 100)
+        #expect(missing.withLock { $0 } == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["_site"])
+    }
+
+    @Test("A second build of the same site while one is writing fails at once, naming the lock")
+    func lock() throws {
+        let root = try TestSupport.temporaryDirectory("swap")
+        let output = root.appendingPathComponent("_site")
+        try SiteWriter(output: output.path).write(["index.html": Array("old".utf8)])
+        let lockPath = root.appendingPathComponent("._site.typeahead-lock").path
+        let held = open(lockPath, O_RDWR | O_CREAT, 0o644)
+        #expect(flock(held, LOCK_EX) == 0)
+        do {
+            try SiteWriter(output: output.path).write(["index.html": Array("new".utf8)])
+            Issue.record("the second build should have failed")
+        } catch {
+            #expect(error.description.contains("another typeahead build is writing"))
+            #expect(error.description.contains(lockPath))
+        }
+        close(held)
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old")
+        try SiteWriter(output: output.path).write(["index.html": Array("new".utf8)])
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "new")
+    }
+
+    @Test("The next build reclaims what killed builds left, and restores a site left between two renames")
+    func leftovers() throws {
+        let root = try TestSupport.temporaryDirectory("swap")
+        let output = root.appendingPathComponent("_site")
+        try SiteWriter(output: output.path).write(["index.html": Array("old".utf8)])
+        // Killed while writing: a temporary folder. Killed between the two renames (where the
+        // exchange is not available): the site only under its retired name.
+        try TestSupport.write("half", to: "index.html", in: root.appendingPathComponent("._site.typeahead-new-99999"))
+        try FileManager.default.moveItem(
+            at: output, to: root.appendingPathComponent("._site.typeahead-old-99998"))
+        // Even a build that then fails puts the old site back.
+        #expect(throws: SiteWriteError.self) {
+            try SiteWriter(output: output.path).write(["a.html": [1], "../escape.html": [2]])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["_site"])
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "old")
+        try SiteWriter(output: output.path).write(["index.html": Array("new".utf8)])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["_site"])
+        #expect(try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8) == "new")
     }
 }
