@@ -37,9 +37,23 @@ public enum Slug {
             readable = String(readable.prefix(maximumReadableLength))
             while readable.hasSuffix("-") { readable.removeLast() }
         }
-        if !readable.isEmpty, readable == objectID, !reserved.contains(readable) { return readable }
+        if !readable.isEmpty, readable == objectID, !reserved.contains(readable), !looksMade(readable) {
+            return readable
+        }
         let hash = hexHash(objectID)
         return readable.isEmpty ? "id-\(hash)" : "\(readable)-\(hash)"
+    }
+
+    /// Whether a name has the shape of a made slug (`…-1a2b3c4d`, maybe with a collision's `-2`):
+    /// such an objectID is not its own slug, so it never takes the slug another objectID's hash
+    /// gives (`a\nb` → `a-b-e5beb119`), and every slug depends on its own objectID only.
+    static func looksMade(_ name: String) -> Bool {
+        var parts = name.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count >= 3, let last = parts.last, last.allSatisfy({ ("0"..."9").contains($0) }) {
+            parts.removeLast()
+        }
+        guard parts.count >= 2, let hash = parts.last, hash.utf8.count == 8 else { return false }
+        return hash.allSatisfy { ("0"..."9").contains($0) || ("a"..."f").contains($0) }
     }
 
     /// Slugs for all objectIDs, unique: a rare hash collision is settled in objectID byte order by

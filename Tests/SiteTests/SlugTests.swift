@@ -24,6 +24,22 @@ struct SlugTests {
         #expect(!["con", "nul", "com1", "lpt9", "index"].contains(slug))
     }
 
+    @Test("A slug depends on its own objectID only: an objectID shaped like a made slug is not its own slug")
+    func ownSlugNeverTakesAMadeOne() {
+        let made = Slug.make("a\nb")
+        #expect(made == "a-b-\(Slug.hexHash("a\nb"))")
+        // Alone or together, each keeps its slug, whatever the other records are.
+        let together = Slug.assign(["a\nb", made])
+        #expect(together[ByteKey("a\nb")] == made)
+        #expect(together[ByteKey(made)] == Slug.make(made))
+        #expect(Slug.make(made) != made)
+        #expect(Slug.assign([made])[ByteKey(made)] == together[ByteKey(made)])
+        for shaped in ["x-1234abcd", "x-1234abcd-2", "id-0badf00d"] { #expect(Slug.make(shaped) != shaped) }
+        for plain in ["x-2", "iphone-se", "x-1234abcz", "1234abcd", "a-b-123456789"] {
+            #expect(Slug.make(plain) == plain)
+        }
+    }
+
     @Test("An objectID that is already a safe name is its own slug")
     func identity() {
         #expect(Slug.make("5005506") == "5005506")
