@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["TypeaheadSite", "TypeaheadModel", "TypeaheadTestSupport"],
+            dependencies: ["TypeaheadSite", "TypeaheadModel", "TypeaheadCLI", "TypeaheadTestSupport"],
             exclude: ["Fixtures", "Golden"]
         ),
     ],

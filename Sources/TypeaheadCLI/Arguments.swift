@@ -31,6 +31,8 @@ struct ParsedArguments {
                 inline = String(argument[argument.index(after: equals)...])
             }
             if valued.contains(name) {
+                // Given twice, one would silently win: say so instead.
+                if values[name] != nil { throw UsageError(message: "\(name) is given more than once") }
                 if let inline {
                     values[name] = inline
                 } else {
@@ -38,7 +40,10 @@ struct ParsedArguments {
                     values[name] = arguments[i]
                     i += 1
                 }
+                // `--output ""` (an unset shell variable) names no folder: not the current one.
+                if values[name]!.isEmpty { throw UsageError(message: "\(name) needs a value, not an empty text") }
             } else if allowed.contains(name), inline == nil {
+                if flags.contains(name) { throw UsageError(message: "\(name) is given more than once") }
                 flags.insert(name)
             } else {
                 throw UsageError(message: "unknown option \(name)")

@@ -9,19 +9,39 @@ public struct Console {
     public var err: (String) -> Void
     /// Whether `err` is a terminal, so progress may be drawn on it.
     public var errIsTerminal: Bool
+    /// Writes to `err` as it is: the progress line's own carriage return and erase sequence.
+    public var draw: (String) -> Void
 
-    public init(out: @escaping (String) -> Void, err: @escaping (String) -> Void, errIsTerminal: Bool) {
+    public init(
+        out: @escaping (String) -> Void, err: @escaping (String) -> Void, errIsTerminal: Bool,
+        draw: ((String) -> Void)? = nil
+    ) {
         self.out = out
         self.err = err
         self.errIsTerminal = errIsTerminal
+        self.draw = draw ?? err
     }
 
-    /// The process's standard output and error.
+    /// The process's standard output and error. Text reaches them printable: names, queries and
+    /// ids from the data may hold control characters (ESC, BEL, a carriage return) that a terminal
+    /// would obey, so every control character but newline and tab is shown as `�`.
     public static var standard: Console {
         Console(
-            out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            err: { FileHandle.standardError.write(Data($0.utf8)) },
-            errIsTerminal: isatty(2) == 1)
+            out: { FileHandle.standardOutput.write(Data(printable($0).utf8)) },
+            err: { FileHandle.standardError.write(Data(printable($0).utf8)) },
+            errIsTerminal: isatty(2) == 1,
+            draw: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
+    /// `text` with C0 and C1 control characters and DEL, newline and tab excepted, replaced by U+FFFD.
+    public static func printable(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value)
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var result = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars { result.append(isControl(scalar) ? "\u{FFFD}" : scalar) }
+        return String(result)
     }
 }
 
@@ -474,12 +494,12 @@ final class TerminalProgress: BuildProgress {
     func update(phase: String, done: Int, total: Int) {
         guard enabled else { return }
         drawn = true
-        console.err("\r\u{1B}[2K\(phase) \(done)/\(total)")
+        console.draw("\r\u{1B}[2K\(phase) \(done)/\(total)")
     }
 
     func finish() {
         guard enabled, drawn else { return }
-        console.err("\r\u{1B}[2K")
+        console.draw("\r\u{1B}[2K")
         drawn = false
     }
 }
