@@ -1,3 +1,19 @@
+/// What one record may cost: a field longer than its limit is an error naming the record, so
+/// one runaway record (a 50 MB name, a suggestion of 801 words) cannot blow up a build whose cost
+/// otherwise grows with the data set (README, "Limits").
+public enum RecordLimits {
+    /// objectID, in UTF-8 bytes.
+    public static let objectIDBytes = 512
+    /// One line of text: a name, a brand, a category, a suggestion's query, in UTF-8 bytes.
+    public static let lineBytes = 1024
+    /// A description or another searchable attribute's text, in UTF-8 bytes.
+    public static let textBytes = 100_000
+    /// A URL or an image path, in UTF-8 bytes.
+    public static let urlBytes = 2048
+    /// Words in a suggestion's query (its prefix-map keys grow with the square of its words).
+    public static let queryWords = 32
+}
+
 /// Typed access to the fields of one JSON object, reporting every wrong or missing field.
 struct FieldReader {
     var file: String
@@ -18,7 +34,8 @@ struct FieldReader {
                 ContentIssue(file: file, record: place, message: "expected an object, found \(value.typeName)"))
             return nil
         }
-        let id = members["objectID"]?.stringValue
+        // An overlong objectID is named by its beginning (it is an error of its own).
+        let id = members["objectID"]?.stringValue.map { $0.unicodeScalars.count > 80 ? String($0.prefix(80)) + "…" : $0 }
         self.init(file: file, record: id.map { "\(place) objectID \"\($0)\"" } ?? place, members: members)
     }
 
@@ -26,7 +43,19 @@ struct FieldReader {
         collector.add(ContentIssue(file: file, record: record, field: field, message: message))
     }
 
-    func requiredString(_ field: String, _ collector: inout IssueCollector) -> String? {
+    /// A string longer than `maximum` UTF-8 bytes is reported.
+    private func bounded(_ string: String, _ field: String, _ maximum: Int, _ collector: inout IssueCollector) -> String? {
+        let bytes = string.utf8.count
+        guard bytes <= maximum else {
+            issue(field, "\(bytes) bytes long; the limit is \(maximum) bytes", &collector)
+            return nil
+        }
+        return string
+    }
+
+    func requiredString(
+        _ field: String, maximumBytes: Int = RecordLimits.lineBytes, _ collector: inout IssueCollector
+    ) -> String? {
         guard let value = members[field], value != .null else {
             issue(field, "missing; expected a non-empty string", &collector)
             return nil
@@ -39,16 +68,18 @@ struct FieldReader {
             issue(field, "empty; expected a non-empty string", &collector)
             return nil
         }
-        return string
+        return bounded(string, field, maximumBytes, &collector)
     }
 
-    func optionalString(_ field: String, _ collector: inout IssueCollector) -> String? {
+    func optionalString(
+        _ field: String, maximumBytes: Int = RecordLimits.lineBytes, _ collector: inout IssueCollector
+    ) -> String? {
         guard let value = members[field], value != .null else { return nil }
         guard let string = value.stringValue else {
             issue(field, "expected a string, found \(value.typeName)", &collector)
             return nil
         }
-        return string
+        return bounded(string, field, maximumBytes, &collector)
     }
 
     func optionalNumber(
@@ -86,7 +117,9 @@ struct FieldReader {
         return Int(number)
     }
 
-    func optionalStrings(_ field: String, _ collector: inout IssueCollector) -> [String]? {
+    func optionalStrings(
+        _ field: String, maximumBytes: Int = RecordLimits.lineBytes, _ collector: inout IssueCollector
+    ) -> [String]? {
         guard let value = members[field], value != .null else { return nil }
         guard case .array(let elements) = value else {
             issue(field, "expected an array of strings, found \(value.typeName)", &collector)
@@ -98,6 +131,7 @@ struct FieldReader {
                 issue("\(field)[\(index)]", "expected a string, found \(element.typeName)", &collector)
                 return nil
             }
+            guard bounded(string, "\(field)[\(index)]", maximumBytes, &collector) != nil else { return nil }
             strings.append(string)
         }
         return strings
@@ -107,8 +141,8 @@ struct FieldReader {
     func checkSearchable(_ field: String, _ collector: inout IssueCollector) {
         guard let value = members[field], value != .null else { return }
         switch value {
-        case .string: return
-        case .array: _ = optionalStrings(field, &collector)
+        case .string: _ = optionalString(field, maximumBytes: RecordLimits.textBytes, &collector)
+        case .array: _ = optionalStrings(field, maximumBytes: RecordLimits.textBytes, &collector)
         default:
             issue(
                 field, "a searchable attribute must be a string or an array of strings, found \(value.typeName)",
@@ -143,18 +177,18 @@ struct ProductReader {
         guard let fields = FieldReader(record: value, file: file, place: place, &collector) else { return nil }
         let members = fields.members
         let before = collector.total
-        let objectID = fields.requiredString("objectID", &collector)
+        let objectID = fields.requiredString("objectID", maximumBytes: RecordLimits.objectIDBytes, &collector)
         let name = fields.requiredString("name", &collector)
         let brand = fields.optionalString("brand", &collector)
         let categories = fields.optionalStrings("categories", &collector)
-        let description = fields.optionalString("description", &collector)
+        let description = fields.optionalString("description", maximumBytes: RecordLimits.textBytes, &collector)
         // A price is shown in cents, as a whole number: at most a trillion.
         let price = fields.optionalNumber("price", minimum: 0, maximum: Self.maximumPrice, &collector)
-        let image = fields.optionalString("image", &collector)
+        let image = fields.optionalString("image", maximumBytes: RecordLimits.urlBytes, &collector)
         if case .failure(let error) = ImageReference.parse(image) {
             collector.add(ContentIssue(file: file, record: place, field: "image", message: error.message))
         }
-        let url = fields.optionalString("url", &collector)
+        let url = fields.optionalString("url", maximumBytes: RecordLimits.urlBytes, &collector)
         let popularity = fields.optionalNumber("popularity", &collector)
         for attribute in config.searchableAttributes
         where !["objectID", "name", "brand", "categories", "description"].contains(attribute) {
@@ -183,8 +217,17 @@ struct SuggestionReader {
         let members = fields.members
         let record = fields.record ?? place
         let before = collector.total
-        let objectID = fields.requiredString("objectID", &collector)
-        let query = fields.requiredString("query", &collector)
+        let objectID = fields.requiredString("objectID", maximumBytes: RecordLimits.objectIDBytes, &collector)
+        var query = fields.requiredString("query", &collector)
+        if let text = query, TextNormalizer.words(text).count > RecordLimits.queryWords {
+            collector.add(
+                ContentIssue(
+                    file: file, record: record, field: "query",
+                    message:
+                        "\(TextNormalizer.words(text).count) words; the limit is \(RecordLimits.queryWords) (a query's prefix-map keys grow with the square of its words)"
+                ))
+            query = nil
+        }
         let popularity = fields.optionalNumber("popularity", &collector)
         var exactNbHits: Int?
         var exactMatches: [String: [String]] = [:]

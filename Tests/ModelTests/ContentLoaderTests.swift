@@ -337,3 +337,34 @@ struct ContentHardeningTests {
                 .count == 2)
     }
 }
+
+@Suite("Hardening: what one record may cost")
+struct RecordLimitTests {
+    @Test("A field past its limit is an error naming the record and field, with its size and the limit")
+    func fieldLimits() throws {
+        let longName = String(repeating: "n", count: RecordLimits.lineBytes + 1)
+        let failure = try ContentFolder(products: #"[{"objectID":"p1","name":"\#(longName)"}]"#).failure()
+        #expect(failure.contains(#"objectID "p1", field "name": 1025 bytes long; the limit is 1024 bytes"#), "\(failure)")
+        let longID = String(repeating: "i", count: 600)
+        let idFailure = try ContentFolder(products: #"[{"objectID":"\#(longID)","name":"P"}]"#).failure()
+        #expect(idFailure.contains("field \"objectID\": 600 bytes long; the limit is 512 bytes"))
+        #expect(idFailure.count < 400, "the record is named by the objectID's beginning")
+        let category = try ContentFolder(
+            products: #"[{"objectID":"p1","name":"P","categories":["ok","\#(longName)"]}]"#
+        ).failure()
+        #expect(category.contains("field \"categories[1]\": 1025 bytes long"))
+        // A long description is fine up to its own limit.
+        let text = String(repeating: "word ", count: 10_000)
+        #expect(try ContentFolder(products: #"[{"objectID":"p1","name":"P","description":"\#(text)"}]"#).load().products.count == 1)
+    }
+
+    @Test("A suggestion's query of more than 32 words is an error (its keys grow with the square of its words)")
+    func queryWords() throws {
+        let words = (1...33).map { "w\($0)" }.joined(separator: " ")
+        let suggestions = #"[{"objectID":"s","query":"\#(words)","popularity":1}]"#
+        let failure = try ContentFolder(suggestions: suggestions).failure()
+        #expect(failure.contains("field \"query\": 33 words; the limit is 32"), "\(failure)")
+        let fine = (1...32).map { "w\($0)" }.joined(separator: " ")
+        #expect(try ContentFolder(suggestions: #"[{"objectID":"s","query":"\#(fine)","popularity":1}]"#).load().suggestions.count == 1)
+    }
+}
