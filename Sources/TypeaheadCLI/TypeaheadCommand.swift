@@ -114,16 +114,19 @@ public struct TypeaheadCommand {
         """
 
     static let checkHelp = """
-        Usage: typeahead check [--content DIR] [--site DIR]
+        Usage: typeahead check [--content DIR] [--templates DIR] [--site DIR]
 
         The harness: loads the content, builds the live engine, reads back what the site holds
-        (its prefix-map shards, site data and result pages) and compares every key of every
-        prefix map and every static result page with the engine's answer. Prints what it checked;
-        on any difference prints the first 10 with a count, and exits 1.
+        (its prefix-map shards, site data, client index and result pages) and compares every key
+        of every prefix map, every static result page and every precomputed answer with the
+        engine's answer, asked directly. Then it builds the site afresh in memory and proves every
+        file equal, byte for byte, and that there is no other file. Prints what it checked; on
+        any difference prints the first 10 with a count, and exits 1.
 
         Options:
-          --content DIR   Products, suggestions and site.json (default: Content)
-          --site DIR      The built site (default: _site)
+          --content DIR     Products, suggestions and site.json (default: Content)
+          --templates DIR   The templates the site was built with (default: Templates)
+          --site DIR        The built site (default: _site)
           -h, --help      Show this help
 
         """
@@ -313,15 +316,17 @@ public struct TypeaheadCommand {
     // MARK: - check
 
     private func check(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let options = try ParsedArguments(arguments, valued: ["--content", "--site"], flags: [])
+        let options = try ParsedArguments(arguments, valued: ["--content", "--templates", "--site"], flags: [])
         if let extra = options.positionals.first {
             throw UsageError(message: "unexpected argument \"\(extra)\"")
         }
         do {
             let contentDirectory = options.values["--content"] ?? "Content"
             let content = try ContentLoader(directory: contentDirectory).load()
+            let templates = try TemplateSet.load(from: options.values["--templates"] ?? "Templates")
             let report = try SiteChecker(
-                content: content, site: options.values["--site"] ?? "_site", contentDirectory: contentDirectory
+                content: content, site: options.values["--site"] ?? "_site", contentDirectory: contentDirectory,
+                templates: templates
             ).run()
             console.out(report.description)
             return report.differenceCount == 0 ? 0 : 1

@@ -13,11 +13,16 @@ public struct SiteChecker {
     public var contentDirectory: String?
     /// How many differences are described in full.
     public var shownDifferences = 10
+    /// The templates the site was built with: when given, every file of the site is proven equal,
+    /// byte for byte, to what the content and templates produce (built afresh, in memory, one
+    /// file at a time), and a file the build would not make is reported.
+    public var templates: TemplateSet?
 
-    public init(content: Content, site: String, contentDirectory: String? = nil) {
+    public init(content: Content, site: String, contentDirectory: String? = nil, templates: TemplateSet? = nil) {
         self.content = content
         self.site = site
         self.contentDirectory = contentDirectory
+        self.templates = templates
     }
 
     /// What a check found.
@@ -28,6 +33,8 @@ public struct SiteChecker {
         public var resultPages = 0
         public var pictures = 0
         public var answers = 0
+        /// Files proven byte for byte (0: not asked, no templates given).
+        public var files = 0
         public var differences: [String] = []
         public var differenceCount = 0
         public var seconds = 0.0
@@ -40,11 +47,13 @@ public struct SiteChecker {
         /// The text `typeahead check` prints.
         public var description: String {
             var text =
-                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(answers > 0 ? " and \(answers) precomputed answers" : "")\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
+                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(answers > 0 ? " and \(answers) precomputed answers" : "")\(files > 0 ? ", and every byte of \(files) files," : "")\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
             if differenceCount == 0 {
                 text += "Every precomputed answer equals the live engine's.\n"
+                if files > 0 { text += "Every file is what the content and templates make, byte for byte, and no other is there.\n" }
             } else {
                 text += "\(differenceCount) difference\(differenceCount == 1 ? "" : "s") from the live engine"
+                if files > 0 { text += " and a fresh build" }
                 text += differenceCount > differences.count ? " (the first \(differences.count)):\n" : ":\n"
                 text += differences.map { "- \($0)\n" }.joined()
             }
@@ -156,8 +165,34 @@ public struct SiteChecker {
             }
         }
 
+        if let templates { try proveEveryByte(templates: templates, report: &report) }
+
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return report
+    }
+
+    /// Builds the site afresh into a sink that compares each file with the site's, then lists
+    /// the site's files the build does not make.
+    private func proveEveryByte(templates: TemplateSet, report: inout Report) throws(Unreadable) {
+        let sink = ComparingSink(site: site)
+        do {
+            _ = try SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
+                .build(into: sink)
+        } catch {
+            throw Unreadable(description: "building the site afresh to compare: \(error)")
+        }
+        var (produced, differences) = sink.result
+        produced.insert(SiteWriter.markerName)
+        if FileManager.default.contents(atPath: reader.path(SiteWriter.markerName)).map({
+            !$0.elementsEqual(SiteWriter.markerContents.utf8)
+        }) ?? true {
+            differences.append((SiteWriter.markerName, "missing or changed"))
+        }
+        for (path, text) in differences { report.differ("\(path): \(text)", limit: shownDifferences) }
+        for path in Self.files(under: site).sorted(by: utf8Less) where !produced.contains(path) {
+            report.differ("\(path): not made by the build (a stray file)", limit: shownDifferences)
+        }
+        report.files = produced.count
     }
 
     /// The page's two client indices are exactly what the engine's indices give: every file of
@@ -268,7 +303,7 @@ public struct SiteChecker {
     }
 
     /// Where a file first differs from what it should be: its line, found and expected.
-    static func firstDifference(found: [UInt8], expected: [UInt8]) -> String {
+    static func firstDifference(found: [UInt8], expected: [UInt8], what: String = "the engine's index") -> String {
         let a = found.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let b = expected.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         let line =
@@ -276,7 +311,7 @@ public struct SiteChecker {
         let text = { (lines: [ArraySlice<UInt8>]) in
             line < lines.count ? "\"\(String(decoding: lines[line].prefix(100), as: UTF8.self))\"" : "nothing"
         }
-        return "line \(line + 1) differs from the engine's index: found \(text(a)), expected \(text(b))"
+        return "line \(line + 1) differs from \(what): found \(text(a)), expected \(text(b))"
     }
 
     /// The relative paths of the files under a folder (none when it does not exist).

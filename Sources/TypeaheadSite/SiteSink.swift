@@ -171,3 +171,40 @@ final class StreamingSite: SiteSink {
         return count
     }
 }
+
+/// A sink that writes nothing: it compares every file the build makes with the file of the same
+/// path in a built site, for `check`'s byte-for-byte proof, holding only paths and differences.
+final class ComparingSink: SiteSink {
+    private struct State {
+        var produced = Set<String>()
+        var differences: [(path: String, text: String)] = []
+    }
+
+    let site: String
+    private let state = Mutex(State())
+
+    init(site: String) {
+        self.site = site
+    }
+
+    func put(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
+        try SiteWriter.checkRelative(path)
+        var difference: String?
+        if let found = FileManager.default.contents(atPath: site + "/" + path) {
+            if !found.elementsEqual(bytes) {
+                difference = SiteChecker.firstDifference(found: [UInt8](found), expected: bytes, what: "the build's")
+            }
+        } else {
+            difference = "missing"
+        }
+        state.withLock {
+            $0.produced.insert(path)
+            if let difference { $0.differences.append((path, difference)) }
+        }
+    }
+
+    /// The paths the build made, and each file that differs (in path order).
+    var result: (produced: Set<String>, differences: [(path: String, text: String)]) {
+        state.withLock { ($0.produced, $0.differences.sorted { utf8Less($0.path, $1.path) }) }
+    }
+}

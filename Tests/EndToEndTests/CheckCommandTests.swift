@@ -22,8 +22,42 @@ struct CheckCommandTests {
         try FileManager.default.removeItem(atPath: site + "/search/iphone.html")
         let broken = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])
         #expect(broken.status == 1)
-        #expect(broken.stdout.contains("1 difference from the live engine:"))
+        #expect(broken.stdout.contains("2 differences from the live engine and a fresh build:"))
         #expect(broken.stdout.contains("- result page search/iphone.html (\"iphone\", page 1 of 1) is missing"))
+        #expect(broken.stdout.contains("- search/iphone.html: missing"))
+    }
+
+    @Test(
+        "check proves every byte: a changed price, an injected script, a shard's text, a renamed registration, a stray page, an asset, the report",
+        arguments: [
+            ("products/4984700.html", "$49.99", "$19.99"),
+            ("index.html", "</body>", "<script>alert(1)</script></body>"),
+            ("search/iphone.html", "href=\"", "href=\"javascript:alert(1)//"),
+            ("data/site.js", "Small Shop", "Small Shop</script><script>alert(1)//"),
+            ("shards/all/c.js", "typeaheadShard(", "typeaheadShardX("),
+            ("assets/style.css", "}", "} body{display:none}"),
+            ("report/index.html", "<h1", "<h1 onclick=alert(1)"),
+            ("search/zzz.html", "", "<p>stray</p>"),
+        ])
+    func everyByte(path: String, find: String, replace: String) throws {
+        let site = try TestSupport.temporaryDirectory("check").appendingPathComponent("site").path
+        #expect(
+            try TestSupport.runTypeahead([
+                "build", "--quiet", "--content", Self.content, "--templates", Self.templates, "--output", site,
+            ]).status == 0)
+        let file = site + "/" + path
+        if FileManager.default.fileExists(atPath: file) {
+            let text = try String(contentsOfFile: file, encoding: .utf8)
+            #expect(text.contains(find), "\(path) has no \(find)")
+            try text.replacingOccurrences(of: find, with: replace).write(toFile: file, atomically: false, encoding: .utf8)
+        } else {
+            try replace.write(toFile: file, atomically: false, encoding: .utf8)
+        }
+        let result = try TestSupport.runTypeahead([
+            "check", "--content", Self.content, "--templates", Self.templates, "--site", site,
+        ])
+        #expect(result.status == 1, "\(path): \(result.stdout)")
+        #expect(result.stdout.contains(path), "\(result.stdout)")
     }
 
     @Test("A folder that is not a site: exit 1 with the reason")
