@@ -141,7 +141,10 @@ final class StreamingSite: SiteSink {
             try writer.swap(temporary: temporary, retired: retired)
         } catch {
             abandon()
-            throw SiteWriteError(description: "cannot write the site: \(error.localizedDescription)")
+            throw SiteWriteError(
+                description:
+                    "cannot put the new site in place at \(writer.target.path) (from \(temporary.path)): \(error.localizedDescription)"
+            )
         }
         return reused
     }

@@ -387,7 +387,24 @@
     return { initial: first ? first.toUpperCase() : "", tone: hash % 8 };
   }
 
+  /**
+   * The entry of a list sorted by its first cells (`[[firstKey, …], …]`, code-point order) whose
+   * range holds `key`: the last one whose first key is not after it; null before the first. A
+   * manifest's shard for a key.
+   */
+  function lastNotAfter(entries, key) {
+    let low = 0;
+    let high = entries.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (compareCodePoints(entries[mid][0], key) <= 0) low = mid + 1;
+      else high = mid;
+    }
+    return low === 0 ? null : entries[low - 1];
+  }
+
   return {
+    lastNotAfter,
     placeholder,
     fold,
     words,

@@ -26,16 +26,7 @@
   }
 
   /** The manifest entry whose range holds `key`: the last one whose first key is not after it. */
-  function shardFor(manifest, key) {
-    let low = 0;
-    let high = manifest.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (core.compareCodePoints(manifest[mid][0], key) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    return low === 0 ? null : manifest[low - 1];
-  }
+  const shardFor = core.lastNotAfter;
 
   /**
    * A store over the site data embedded in index.html. `loadScript(src)` must make the script at

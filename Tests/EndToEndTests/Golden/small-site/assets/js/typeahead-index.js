@@ -208,11 +208,11 @@
      * placed]`: its shard is found in the manifest's pages (first texts), then in the page.
      */
     function answerFor(text, callback) {
-      const page = lastNotAfter(manifest.answers, text);
+      const page = core.lastNotAfter(manifest.answers, text);
       if (!page) return callback(null);
       const pageFile = path("answers", page[1]);
       loader.need([pageFile], ([entries]) => {
-        const shard = lastNotAfter(entries || [], text);
+        const shard = core.lastNotAfter(entries || [], text);
         if (!shard) return callback(null);
         loader.need([path("answers", shard[1])], ([lines]) => callback((lines || []).find((line) => line[0] === text) || null));
       });
@@ -315,18 +315,6 @@
     const given = [];
     for (let i = 0, rest = placed; i < wordCount; i++, rest = Math.floor(rest / 4)) given.push(rest % 4);
     return core.highlight(index, text, core.search(index, query, { typoTolerance }), 0, given);
-  }
-
-  /** The entry of a sorted `[[firstKey, …]]` list whose range holds `key` (null before the first). */
-  function lastNotAfter(entries, key) {
-    let low = 0;
-    let high = entries.length;
-    while (low < high) {
-      const mid = (low + high) >> 1;
-      if (core.compareCodePoints(entries[mid][0], key) <= 0) low = mid + 1;
-      else high = mid;
-    }
-    return low === 0 ? null : entries[low - 1];
   }
 
   /** A head's file name: the prefix's UTF-8 bytes in lower-case hex. */
