@@ -269,10 +269,11 @@ struct ShardedIndex {
             ) -> Void
     }
 
-    static let answerShardMinimumBytes = 4096
-    static let answerShardMaximumBytes = 16 * 1024
+    // Small, as a text without an answer still loads its page and shard to learn so.
+    static let answerShardMinimumBytes = 2048
+    static let answerShardMaximumBytes = 8 * 1024
     /// Answer shards per `answers/pages/` file.
-    static let answerPageSize = 256
+    static let answerPageSize = 64
 
     /// Writes `answers/<slug>.js` (`["text",nbHits,[numbers…],[placed…]]` a line, `placed` being
     /// Σ typosᵢ × 4ⁱ over the query words) and `answers/pages/<slug>.js` (each answer shard's first
@@ -356,7 +357,7 @@ struct ShardedIndex {
             current += line
         }
         flush()
-        // Pages of the shards' list, so the manifest grows 256 times slower than the answers.
+        // Pages of the shards' list, so the manifest grows 64 times slower than the answer shards.
         var pages: [(String, String)] = []
         for start in stride(from: 0, to: shards.count, by: Self.answerPageSize) {
             let page = shards[start..<min(start + Self.answerPageSize, shards.count)]
