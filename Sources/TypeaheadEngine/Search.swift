@@ -198,12 +198,6 @@ extension SearchIndex {
         return (words, matchers)
     }
 
-    /// For each word of `query` (prefixLast, typos allowed), the vocabulary ids it matches, as
-    /// ascending ranges: what the page must load the postings of to answer the query itself.
-    public func matchedWords(_ query: String) -> [[Range<Int>]] {
-        queryMatchers(query, typoTolerance: true, prefixLast: true).matchers.map { $0.ranges.map(\.words) }
-    }
-
     /// How query word `word` matches the vocabulary (the last word also as a prefix).
     public func matcher(for word: String, isLast: Bool, typoTolerance: Bool) -> WordMatcher {
         let scalars = word.unicodeScalars.map(\.value)
