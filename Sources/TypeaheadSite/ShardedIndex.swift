@@ -269,6 +269,12 @@ struct ShardedIndex {
             ) -> Void
     }
 
+    /// A hit's placed typo counts, one per query word, as one number: Σ typosᵢ × 4ⁱ (the page
+    /// decodes it in `highlightPlaced`).
+    static func placedCode(_ typos: [UInt8]) -> Int {
+        typos.reversed().reduce(0) { $0 * 4 + Int($1) }
+    }
+
     // Small, as a text without an answer still loads its page and shard to learn so.
     static let answerShardMinimumBytes = 2048
     static let answerShardMaximumBytes = 8 * 1024
@@ -329,9 +335,7 @@ struct ShardedIndex {
             line += entry.suggestions.map { String(numbers[Int($0)]) }.joined(separator: ",").utf8
             line += "],[".utf8
             line +=
-                entry.placed.map { typos in
-                    String(typos.reversed().reduce(0) { $0 * 4 + Int($1) })
-                }.joined(separator: ",").utf8
+                entry.placed.map { String(Self.placedCode($0)) }.joined(separator: ",").utf8
             line += "]],\n".utf8
             lines.append((text, line))
         }

@@ -195,7 +195,11 @@ final class ComparingSink: SiteSink {
         var difference: String?
         if let found = FileManager.default.contents(atPath: site + "/" + path) {
             if !found.elementsEqual(bytes) {
-                difference = SiteChecker.firstDifference(found: [UInt8](found), expected: bytes, what: "the build's")
+                // A picture has no lines to show: its sizes say enough.
+                difference =
+                    String(validating: bytes, as: UTF8.self) == nil
+                    ? "differs from the build's (\(found.count) bytes, expected \(bytes.count))"
+                    : SiteChecker.firstDifference(found: [UInt8](found), expected: bytes, what: "the build's")
             }
         } else {
             difference = "missing"
