@@ -41,6 +41,9 @@ let package = Package(
             name: "EngineBenchmark", dependencies: ["TypeaheadEngine", "TypeaheadModel"],
             path: "Benchmarks/EngineBenchmark"),
         .executableTarget(
+            name: "AnswersBenchmark", dependencies: ["TypeaheadEngine", "TypeaheadModel"],
+            path: "Benchmarks/AnswersBenchmark"),
+        .executableTarget(
             name: "PrefixMapBenchmark", dependencies: ["TypeaheadEngine", "TypeaheadModel", "TypeaheadSite"],
             path: "Benchmarks/PrefixMapBenchmark"),
 

@@ -16,6 +16,9 @@ rebuild with nothing changed, Pagefind's indexing time and peak RSS on the same 
 the ratio), and, over HTTP in headless Chromium, the bytes (gzipped) loaded before the first
 suggestion and before the first results for a few typed texts.
 Usage: .venv/bin/python Benchmarks/scale.py [--sizes 10000,30000,100000] [--runs N] [--no-browser]
+                                           [--no-check] [--keep]
+--no-check skips `typeahead check` and the no-change rebuild (at 100,000 products they take most of
+an hour); their columns then read "-".
 """
 import functools
 import gzip
@@ -37,6 +40,7 @@ arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.ar
 sizes = [int(s) for s in arg("--sizes", "10000,30000,100000").split(",")]
 runs = int(arg("--runs", "1"))
 browser = "--no-browser" not in sys.argv
+checking = "--no-check" not in sys.argv
 subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True,
                stdout=subprocess.DEVNULL)
 typeahead = os.path.join(root, ".build/release/typeahead")
@@ -199,8 +203,10 @@ for n in sizes:
     phases = [line.strip() for line in result.stderr.splitlines() if "phases:" in line]
     files, size = tree(site)
     floor = file_system_floor(site)
-    check, _, _ = timed([typeahead, "check", "--content", content, "--site", site])
-    rebuild, _, _ = timed([typeahead, "build", "--quiet", "--content", content, "--output", site])
+    check = rebuild = None
+    if checking:
+        check, _, _ = timed([typeahead, "check", "--content", content, "--site", site])
+        rebuild, _, _ = timed([typeahead, "build", "--quiet", "--content", content, "--output", site])
     pagefind_site = os.path.join(work, f"pagefind-{n}")
     shutil.rmtree(pagefind_site, ignore_errors=True)
     shutil.copytree(os.path.join(site, "products"), os.path.join(pagefind_site, "products"))
@@ -211,8 +217,9 @@ for n in sizes:
         pf_walls.append(wall)
         pf_peaks.append(peak)
     build, pf = statistics.median(walls), statistics.median(pf_walls)
-    print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {floor:.1f} s | {check:.1f} s | "
-          f"{rebuild:.1f} s | {pf:.1f} s | {max(pf_peaks):,.0f} MiB | {build / pf:.2f} |", flush=True)
+    seconds = lambda value: "-" if value is None else f"{value:.1f} s"
+    print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {floor:.1f} s | {seconds(check)} | "
+          f"{seconds(rebuild)} | {pf:.1f} s | {max(pf_peaks):,.0f} MiB | {build / pf:.2f} |", flush=True)
     details.append((n, phases))
     print(f"  {n:,}: " + "; ".join(phases), flush=True)
     if browser:

@@ -200,7 +200,12 @@ private final class Worker: @unchecked Sendable {
         // The ancestors of the current key: its bytes, its words' lengths in characters, the
         // matchers of its words (the last one as a prefix), and its matches (or, for a key left
         // unranked, a superset of them; nil: none known).
-        var stack: [(key: [UInt8], lastLength: Int, matchers: [WordMatcher], matches: [Int32]?)] = []
+        // With `details`, a ranked key also keeps each match's occurrences that its words matched.
+        var stack:
+            [(
+                key: [UInt8], lastLength: Int, matchers: [WordMatcher], matches: [Int32]?,
+                occurrences: SearchIndex.MatchedOccurrences?
+            )] = []
         var previous = before
         for suffix in suffixes {
             var common = 0
@@ -222,15 +227,27 @@ private final class Worker: @unchecked Sendable {
                 let lastLength = lastWord.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                 var matchers: [WordMatcher]
                 var parentMatches: [Int32]?
+                // The query words whose matchers differ from those `parentMatches` were found with.
+                var changed: [Int] = []
+                // The parent's matches with their matched occurrences, when every word of the key
+                // matches a subset of what the parent's matched.
+                var within: SearchIndex.MatchedOccurrences?
                 if let parent = stack.last, parent.key.count == PrefixMapShape.parentLength(of: key) {
                     if key[parent.key.count] != 0x20 {
                         // The last word grew.
                         matchers = parent.matchers
                         matchers[matchers.count - 1] = matcher(lastWord, isLast: true)
+                        changed = [matchers.count - 1]
                         if EditDistance.allowedTypos(forLength: parent.lastLength)
                             == EditDistance.allowedTypos(forLength: lastLength)
                         {
                             parentMatches = parent.matches
+                            if let occurrences = parent.occurrences,
+                                Self.covers(
+                                    parent.matchers[matchers.count - 1].ranges, matchers[matchers.count - 1].ranges)
+                            {
+                                within = occurrences
+                            }
                         } else if matchers.count > 1,
                             let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 })
                         {
@@ -244,6 +261,7 @@ private final class Worker: @unchecked Sendable {
                         let previousStart = (key[..<(lastStart - 1)].lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
                         matchers[matchers.count - 1] = matcher(key[previousStart..<(lastStart - 1)], isLast: false)
                         matchers.append(matcher(lastWord, isLast: true))
+                        changed = [matchers.count - 2, matchers.count - 1]
                         parentMatches = parent.matches
                     }
                 } else {
@@ -257,14 +275,17 @@ private final class Worker: @unchecked Sendable {
                 }
                 if let wanted, !wanted(key, matchers.map { $0.ranges.map(\.words) }) {
                     // Not asked for: its children start from what it would have started from.
-                    stack.append((key, lastLength, matchers, parentMatches))
+                    stack.append((key, lastLength, matchers, parentMatches, nil))
                     continue
                 }
                 var matches: [Int32] = []
                 var best = TopK(k: perKey)
-                rank(matchers, parentMatches: parentMatches, allowed: allowed) { record in
+                var found = SearchIndex.MatchedOccurrences()
+                rank(matchers, parentMatches: parentMatches, changed: changed, within: within, allowed: allowed) {
+                    record, occurrences in
                     matches.append(Int32(truncatingIfNeeded: record.record))
                     best.add(record)
+                    if details { found.append(record.record, occurrences) }
                 }
                 var entry = PrefixMapEntry(keyBytes: key, suggestions: best.records)
                 if details {
@@ -273,7 +294,7 @@ private final class Worker: @unchecked Sendable {
                     entry.matchedWords = matchers.map { $0.ranges.map(\.words) }
                 }
                 entries.append(entry)
-                stack.append((key, lastLength, matchers, matches))
+                stack.append((key, lastLength, matchers, matches, details ? found : nil))
             }
         }
         return entries
@@ -294,15 +315,47 @@ private final class Worker: @unchecked Sendable {
     }
 
     /// Ranks the matches of the query words `matchers`, scanning the parent key's matches or the
-    /// postings of the rarest word, whichever is shorter.
+    /// postings of the rarest word, whichever is shorter. The parent's matches are first narrowed
+    /// by the postings of the query words that `changed` since (the others hold in all of them):
+    /// about half of them lack the grown last word, and marking its postings costs less than
+    /// reading their words to find so.
+    ///
+    /// With `within` (the parent's matches and the occurrences its words matched in each, when the
+    /// key's words match a subset of those), only those occurrences are read: a few per match
+    /// instead of every word of its description.
     private func rank(
-        _ matchers: [WordMatcher], parentMatches: [Int32]?, allowed: [Bool]?, _ body: (RankedRecord) -> Void
+        _ matchers: [WordMatcher], parentMatches: [Int32]?, changed: [Int],
+        within: SearchIndex.MatchedOccurrences?, allowed: [Bool]?,
+        _ body: (RankedRecord, UnsafeBufferPointer<WordOccurrence>) -> Void
     ) {
+        if let within {
+            index.rankEach(matchers, within: within, allowed: allowed, scratch: scratch, body)
+            return
+        }
         var candidates = parentMatches
         if let parent = parentMatches, let fewest = matchers.map(\.postingCount).min(), fewest < parent.count {
             candidates = nil
         }
+        if candidates != nil {
+            index.narrow(&candidates!, matchers, words: changed, scratch: scratch)
+        }
         index.rankEach(matchers, candidates: candidates, allowed: allowed, scratch: scratch, body)
+    }
+
+    /// Whether the word ids of `inner` are all among those of `outer` (both ascending, disjoint).
+    static func covers(
+        _ outer: [(words: Range<Int>, distance: UInt8)], _ inner: [(words: Range<Int>, distance: UInt8)]
+    ) -> Bool {
+        var i = 0
+        for (range, _) in inner {
+            var position = range.lowerBound
+            while position < range.upperBound {
+                while i < outer.count, outer[i].words.upperBound <= position { i += 1 }
+                if i == outer.count || outer[i].words.lowerBound > position { return false }
+                position = outer[i].words.upperBound
+            }
+        }
+        return true
     }
 }
 

@@ -251,17 +251,17 @@ extension SearchIndex {
                 }
             }
         }
-        narrow(&candidates, matchers, seed: seed, scratch: scratch)
+        narrow(&candidates, matchers, words: matchers.indices.filter { $0 != seed }, scratch: scratch)
         return candidates
     }
 
-    /// Narrows `candidates` (the postings of query word `seed`) to the records that also hold a word
-    /// matching each other query word, by marking that word's postings, for the query words whose
+    /// Narrows `candidates` to the records that also hold a word matching each query word of `words`
+    /// (indices into `matchers`), by marking that word's postings, for the query words whose
     /// postings are few enough: marking a posting costs a few nanoseconds, reading a candidate's
     /// words (to find it lacks one) hundreds, and on a large catalogue most candidates lack one.
     /// Only records that cannot match are removed; the order is kept.
-    func narrow(_ candidates: inout [Int32], _ matchers: [WordMatcher], seed: Int, scratch: SearchScratch) {
-        let others = matchers.indices.filter { $0 != seed }.sorted {
+    func narrow(_ candidates: inout [Int32], _ matchers: [WordMatcher], words: [Int], scratch: SearchScratch) {
+        let others = words.sorted {
             matchers[$0].postingCount < matchers[$1].postingCount
         }
         for j in others {
@@ -299,16 +299,32 @@ extension SearchIndex {
         _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch,
         _ body: (RankedRecord) -> Void
     ) {
+        rankEach(matchers, candidates: given, allowed: allowed, scratch: scratch) { ranked, _ in body(ranked) }
+    }
+
+    /// Calls `body` with every record matching `matchers`, in candidate order, and the record's
+    /// occurrences that match some query word (none for the empty query).
+    ///
+    /// With `within`, the candidates are its records and only its occurrences are read, in order
+    /// in one array (not the record's words, scattered in memory): it must hold every match and,
+    /// for each, every occurrence some query word matches (as a parent key's matches do for a key
+    /// whose words match a subset of the parent's words).
+    func rankEach(
+        _ matchers: [WordMatcher], candidates given: [Int32]? = nil, within: MatchedOccurrences? = nil,
+        allowed: [Bool]?, scratch: SearchScratch, _ body: (RankedRecord, UnsafeBufferPointer<WordOccurrence>) -> Void
+    ) {
         if matchers.isEmpty {
             for record in given.map({ $0.map(Int.init) }) ?? Array(records.indices) where allowed?[record] ?? true {
                 var ranked = RankedRecord(
                     record: record, typos: 0, proximity: 0, attribute: 0, attributePosition: 0, exact: 0,
                     major: 0, minor: 0)
                 pack(&ranked)
-                body(ranked)
+                body(ranked, UnsafeBufferPointer(start: nil, count: 0))
             }
             return
         }
+        // No record has a word: none matches a query word.
+        if occurrences.isEmpty { return }
         let n = matchers.count
         scratch.load(matchers)
         defer { scratch.reset() }
@@ -322,7 +338,7 @@ extension SearchIndex {
         let pairBest = UnsafeMutablePointer<Int>.allocate(capacity: max(n - 1, 1))
         // The occurrences of a candidate that some query word matches, found by the first pass so
         // the second reads only those (a record's description is most of its words).
-        let matched = UnsafeMutablePointer<Int32>.allocate(capacity: max(longestRecord, 1))
+        let matched = UnsafeMutablePointer<WordOccurrence>.allocate(capacity: max(longestRecord, 1))
         defer {
             matched.deallocate()
             typo.deallocate()
@@ -336,11 +352,13 @@ extension SearchIndex {
         let singleExactWord = exactWords[0]
         let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
 
-        occurrences.withUnsafeBufferPointer { occurrences in
+        occurrences.withUnsafeBufferPointer { all in
             scratch.mask.withUnsafeBufferPointer { mask in
                 scratch.distances.withUnsafeBufferPointer { distances in
-                    forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
-                        record, first, end in
+                    // Ranks `record` from its occurrences `occurrences[first..<end]`.
+                    func consider(
+                        _ record: Int, _ occurrences: UnsafePointer<WordOccurrence>, _ first: Int, _ end: Int
+                    ) {
                         for i in 0..<n {
                             typo[i] = Int.max
                             exact[i] = false
@@ -355,7 +373,7 @@ extension SearchIndex {
                             let word = Int(occurrences[o].word)
                             var bits = mask[word]
                             if bits == 0 { continue }
-                            matched[matchedCount] = Int32(truncatingIfNeeded: o)
+                            matched[matchedCount] = occurrences[o]
                             matchedCount += 1
                             seen |= bits
                             while bits != 0 {
@@ -371,7 +389,7 @@ extension SearchIndex {
                         var bestAttribute = Int.max
                         var bestPosition = Int.max
                         for m in 0..<matchedCount {
-                            let occurrence = occurrences[Int(matched[m])]
+                            let occurrence = matched[m]
                             let word = Int(occurrence.word)
                             var bits = mask[word]
                             let attribute = Int(occurrence.attribute)
@@ -412,10 +430,41 @@ extension SearchIndex {
                             record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
                             attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
                         pack(&ranked)
-                        body(ranked)
+                        body(ranked, UnsafeBufferPointer(start: matched, count: matchedCount))
+                    }
+                    if let within {
+                        within.starts.withUnsafeBufferPointer { starts in
+                            within.occurrences.withUnsafeBufferPointer { listed in
+                                let listed = listed.baseAddress ?? all.baseAddress!
+                                for (k, candidate) in within.records.enumerated() {
+                                    let record = Int(candidate)
+                                    if let allowed, !allowed[record] { continue }
+                                    consider(record, listed, Int(starts[k]), Int(starts[k + 1]))
+                                }
+                            }
+                        }
+                    } else {
+                        forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
+                            record, first, end in
+                            consider(record, all.baseAddress!, first, end)
+                        }
                     }
                 }
             }
+        }
+    }
+
+    /// The records that matched a key and, for each, its occurrences that some query word of the
+    /// key matched (`rankEach`'s `within`).
+    struct MatchedOccurrences: Sendable {
+        private(set) var records: [Int32] = []
+        var starts: [Int32] = [0]
+        var occurrences: [WordOccurrence] = []
+
+        mutating func append(_ record: Int, _ matched: UnsafeBufferPointer<WordOccurrence>) {
+            records.append(Int32(truncatingIfNeeded: record))
+            occurrences.append(contentsOf: matched)
+            starts.append(Int32(truncatingIfNeeded: occurrences.count))
         }
     }
 
