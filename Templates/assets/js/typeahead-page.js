@@ -360,12 +360,20 @@
 
   // MARK: Results (infinite scroll, front page)
 
-  // Results are searched after the suggestion list has had its frame: the list comes first.
+  // Results are searched after the suggestion list has had its frame: the list comes first. A
+  // timeout alone would run before the frame (tasks queued before a frame run first), so the
+  // search waits for the next animation frame, then for the task after it; a keystroke in between
+  // replaces it.
   let resultsTimer = null;
+  let resultsFrame = null;
   function scheduleResults() {
     if (!onFront) return;
     clearTimeout(resultsTimer);
-    resultsTimer = setTimeout(updateResults, 0);
+    if (resultsFrame !== null) cancelAnimationFrame(resultsFrame);
+    resultsFrame = requestAnimationFrame(() => {
+      resultsFrame = null;
+      resultsTimer = setTimeout(updateResults, 0);
+    });
   }
 
   let answer = null;
