@@ -243,7 +243,7 @@ private final class Worker: @unchecked Sendable {
                         {
                             parentMatches = parent.matches
                             if let occurrences = parent.occurrences,
-                                Self.covers(
+                                PrefixMapBuilder.covers(
                                     parent.matchers[matchers.count - 1].ranges, matchers[matchers.count - 1].ranges)
                             {
                                 within = occurrences
@@ -342,21 +342,6 @@ private final class Worker: @unchecked Sendable {
         index.rankEach(matchers, candidates: candidates, allowed: allowed, scratch: scratch, body)
     }
 
-    /// Whether the word ids of `inner` are all among those of `outer` (both ascending, disjoint).
-    static func covers(
-        _ outer: [(words: Range<Int>, distance: UInt8)], _ inner: [(words: Range<Int>, distance: UInt8)]
-    ) -> Bool {
-        var i = 0
-        for (range, _) in inner {
-            var position = range.lowerBound
-            while position < range.upperBound {
-                while i < outer.count, outer[i].words.upperBound <= position { i += 1 }
-                if i == outer.count || outer[i].words.lowerBound > position { return false }
-                position = outer[i].words.upperBound
-            }
-        }
-        return true
-    }
 }
 
 /// The best `k` records seen, ranked, kept without sorting the rest.
@@ -397,5 +382,23 @@ public enum PrefixMapShape {
         end = max(end, 0)
         if end > 0, key[end - 1] == 0x20 { end -= 1 }
         return end
+    }
+}
+
+extension PrefixMapBuilder {
+    /// Whether the word ids of `inner` are all among those of `outer` (both ascending, disjoint).
+    static func covers(
+        _ outer: [(words: Range<Int>, distance: UInt8)], _ inner: [(words: Range<Int>, distance: UInt8)]
+    ) -> Bool {
+        var i = 0
+        for (range, _) in inner {
+            var position = range.lowerBound
+            while position < range.upperBound {
+                while i < outer.count, outer[i].words.upperBound <= position { i += 1 }
+                if i == outer.count || outer[i].words.lowerBound > position { return false }
+                position = outer[i].words.upperBound
+            }
+        }
+        return true
     }
 }
