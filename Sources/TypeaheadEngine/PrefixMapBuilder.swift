@@ -227,7 +227,8 @@ private final class Worker: @unchecked Sendable {
                 let lastLength = lastWord.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                 var matchers: [WordMatcher]
                 var parentMatches: [Int32]?
-                // The query words whose matchers differ from those `parentMatches` were found with.
+                // The query words whose matchers differ from those `parentMatches` were found with:
+                // only their postings can narrow those candidates.
                 var changed: [Int] = []
                 // The parent's matches with their matched occurrences, when every word of the key
                 // matches a subset of what the parent's matched.
@@ -252,8 +253,10 @@ private final class Worker: @unchecked Sendable {
                             let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 })
                         {
                             // More typos allowed for the last word: its matches are no longer a
-                            // subset, but the other words' are, from the key that ends before it.
+                            // subset, but the other words' are, from the key that ends before it
+                            // (whose last word was still a prefix).
                             parentMatches = boundary.matches
+                            changed = [matchers.count - 2, matchers.count - 1]
                         }
                     } else {
                         // A word was appended: the parent's last word is now a whole word.
@@ -341,7 +344,6 @@ private final class Worker: @unchecked Sendable {
         }
         index.rankEach(matchers, candidates: candidates, allowed: allowed, scratch: scratch, body)
     }
-
 }
 
 /// The best `k` records seen, ranked, kept without sorting the rest.

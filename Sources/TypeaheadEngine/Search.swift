@@ -336,8 +336,9 @@ extension SearchIndex {
         let lastAttribute = UnsafeMutablePointer<Int>.allocate(capacity: n)
         let lastPosition = UnsafeMutablePointer<Int>.allocate(capacity: n)
         let pairBest = UnsafeMutablePointer<Int>.allocate(capacity: max(n - 1, 1))
-        // The occurrences of a candidate that some query word matches, found by the first pass so
-        // the second reads only those (a record's description is most of its words).
+        // Copies of the occurrences of a candidate that some query word matches, made by the first
+        // pass so the second reads only those (a record's description is most of its words), and
+        // handed to `body` (a child key in the prefix-map walk is ranked from them).
         let matched = UnsafeMutablePointer<WordOccurrence>.allocate(capacity: max(longestRecord, 1))
         defer {
             matched.deallocate()
@@ -458,8 +459,9 @@ extension SearchIndex {
     /// key matched (`rankEach`'s `within`).
     struct MatchedOccurrences: Sendable {
         private(set) var records: [Int32] = []
-        var starts: [Int32] = [0]
-        var occurrences: [WordOccurrence] = []
+        /// Record `records[k]`'s occurrences: `occurrences[starts[k]..<starts[k + 1]]`.
+        private(set) var starts: [Int32] = [0]
+        private(set) var occurrences: [WordOccurrence] = []
 
         mutating func append(_ record: Int, _ matched: UnsafeBufferPointer<WordOccurrence>) {
             records.append(Int32(truncatingIfNeeded: record))
