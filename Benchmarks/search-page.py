@@ -12,7 +12,9 @@
 - Pagefind in the same run (PyPI `pagefind-bin`, installed into the venv when missing): it indexes
   the same product pages, and the bytes its JavaScript API loads before the first result's data
   is ready (one character typed) are added up the same way.
-Usage: .venv/bin/python Benchmarks/search-page.py [--queries N]   (Scripts/test makes .venv)
+Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR]   (Scripts/test makes .venv)
+--content DIR builds that content folder instead of the sample (e.g. a synthetic shop that
+Benchmarks/scale.py --keep made), and types its suggestions.
 """
 import functools
 import gzip
@@ -34,8 +36,10 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 count = int(sys.argv[sys.argv.index("--queries") + 1]) if "--queries" in sys.argv else 150
 subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True, stdout=subprocess.DEVNULL)
+content = os.path.abspath(sys.argv[sys.argv.index("--content") + 1]) if "--content" in sys.argv else os.path.join(root, "Content")
 site = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-"), "site")
-subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--output", site], cwd=root, check=True)
+subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--content", content, "--output", site],
+               cwd=root, check=True)
 
 
 SERVED = []  # every path any server here was asked for, in order (workers' fetches included)
@@ -124,7 +128,7 @@ box.click()
 # starts on a freshly loaded page, so first keystrokes (the client index not loaded yet) count.
 queries = [q for q in subprocess.run(
     [sys.executable, "-c", "import json,sys; print('\\n'.join(r['query'] for r in json.load(open(sys.argv[1]))))",
-     os.path.join(root, "Content", "query_suggestions.json")], capture_output=True, text=True).stdout.splitlines()]
+     os.path.join(content, "query_suggestions.json")], capture_output=True, text=True).stdout.splitlines()]
 queries = sorted(queries)[:: max(1, len(queries) // count)][:count]
 
 
