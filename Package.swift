@@ -15,6 +15,11 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         .systemLibrary(
+            name: "CMicroHTTPD",
+            pkgConfig: "libmicrohttpd",
+            providers: [.apt(["libmicrohttpd-dev"])]
+        ),
+        .systemLibrary(
             name: "CVips",
             providers: [.apt(["libvips-dev"])]
         ),
@@ -33,8 +38,15 @@ let package = Package(
         ),
         .target(name: "TypeaheadSuggest", dependencies: ["TypeaheadModel", "TypeaheadEngine"]),
         .target(
+            name: "TypeaheadServe",
+            dependencies: ["CMicroHTTPD", "TypeaheadModel", "TypeaheadEngine", "TypeaheadSite"]
+        ),
+        .target(
             name: "TypeaheadCLI",
-            dependencies: ["TypeaheadModel", "TypeaheadEngine", "TypeaheadSite", "TypeaheadSuggest", "TypeaheadImages"]
+            dependencies: [
+                "TypeaheadModel", "TypeaheadEngine", "TypeaheadSite", "TypeaheadSuggest", "TypeaheadImages",
+                "TypeaheadServe",
+            ]
         ),
         .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
         .executableTarget(
@@ -78,6 +90,10 @@ let package = Package(
         .testTarget(
             name: "SuggestTests",
             dependencies: ["TypeaheadSuggest", "TypeaheadEngine", "TypeaheadModel", "TypeaheadTestSupport"]
+        ),
+        .testTarget(
+            name: "ServeTests",
+            dependencies: ["TypeaheadServe", "TypeaheadEngine", "TypeaheadModel", "TypeaheadSite", "TypeaheadTestSupport"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -1,6 +1,7 @@
 import Foundation
 import TypeaheadEngine
 import TypeaheadModel
+import TypeaheadServe
 import TypeaheadSite
 
 /// Where a command writes: results to `out`, messages and progress to `err`.
@@ -62,6 +63,7 @@ public struct TypeaheadCommand {
           check     Prove a built site equal to the live engine, key by key, page by page
           report    The build report: counts, data findings, largest files, pictures
           diff      What changed in search between two built sites, as Markdown for a pull request
+          serve     Preview the site over HTTP, with the live engine as Algolia's search API
           images    fetch: download the products' remote images into the content's image cache
 
         Options:
@@ -115,6 +117,9 @@ public struct TypeaheadCommand {
 
     static let checkHelp = """
         Usage: typeahead check [--content DIR] [--templates DIR] [--site DIR]
+               typeahead check --engine URL [--content DIR] [--site DIR] [--app-id ID]
+                               [--api-key-env VAR] [--products-index NAME]
+                               [--suggestions-index NAME] [--concurrency N] [--min-agreement P]
 
         The harness: loads the content, builds the live engine, reads back what the site holds
         (its prefix-map shards, site data, client index and result pages) and compares every key
@@ -127,7 +132,25 @@ public struct TypeaheadCommand {
           --content DIR     Products, suggestions and site.json (default: Content)
           --templates DIR   The templates the site was built with (default: Templates)
           --site DIR        The built site (default: _site)
-          -h, --help      Show this help
+          -h, --help        Show this help
+
+        With --engine, the same answers are asked of an engine that speaks Algolia's search API
+        (Algolia itself, or typeahead serve) instead of the built-in one: every prefix-map key,
+        every static result page and every precomputed answer, in batches of 50 searches
+        (POST /1/indexes/*/queries), N requests at a time, each retried up to 3 times when the
+        connection fails or the engine answers 429 or 5xx. A remote engine may be configured
+        otherwise, so it prints the agreement (answers equal, by kind) and the first differences;
+        it exits 1 when the agreement is below P or a request still fails.
+
+          --engine URL             The engine's base URL, e.g. https://APPID-dsn.algolia.net or
+                                   http://127.0.0.1:8080
+          --app-id ID              Sent as X-Algolia-Application-Id (default: typeahead)
+          --api-key-env VAR        The environment variable holding the API key (sent as
+                                   X-Algolia-API-Key, never printed)
+          --products-index NAME    The products index's name there (default: products)
+          --suggestions-index NAME The suggestions index's name there (default: suggestions)
+          --concurrency N          Requests in flight at once, 1-64 (default 8)
+          --min-agreement P        The percentage of equal answers to pass (default 100)
 
         """
 
@@ -213,6 +236,12 @@ public struct TypeaheadCommand {
                 return 0
             }
             return usageGuard(help: Self.diffHelp) { () throws(UsageError) -> Int32 in try diff(rest) }
+        case "serve":
+            if rest.contains("--help") || rest.contains("-h") {
+                console.out(Self.serveHelp)
+                return 0
+            }
+            return usageGuard(help: Self.serveHelp) { () throws(UsageError) -> Int32 in try serve(rest) }
         case "query":
             if rest.contains("--help") || rest.contains("-h") {
                 console.out(Self.queryHelp)
@@ -316,9 +345,18 @@ public struct TypeaheadCommand {
     // MARK: - check
 
     private func check(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let options = try ParsedArguments(arguments, valued: ["--content", "--templates", "--site"], flags: [])
+        let remote = [
+            "--engine", "--app-id", "--api-key-env", "--products-index", "--suggestions-index", "--concurrency",
+            "--min-agreement",
+        ]
+        let options = try ParsedArguments(
+            arguments, valued: Set(["--content", "--templates", "--site"] + remote), flags: [])
         if let extra = options.positionals.first {
             throw UsageError(message: "unexpected argument \"\(extra)\"")
+        }
+        if options.values["--engine"] != nil { return try checkEngine(options) }
+        if let given = remote.first(where: { options.values[$0] != nil }) {
+            throw UsageError(message: "\(given) goes with --engine URL")
         }
         do {
             let contentDirectory = options.values["--content"] ?? "Content"
@@ -478,6 +516,7 @@ public struct TypeaheadCommand {
         switch error {
         case let error as ContentError: return error.description
         case let error as SiteChecker.Unreadable: return "error: \(error.description)"
+        case let error as HTTPServerError: return "error: \(error.description)"
         case let error as SiteWriteError:
             return error.description.hasPrefix("error:") ? error.description : "error: \(error.description)"
         default: return "error: \(error)"

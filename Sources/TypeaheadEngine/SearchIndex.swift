@@ -153,10 +153,8 @@ public struct SearchIndex: Sendable {
         self.postingStart = postingStart
         self.postingRecords = postingRecords
 
-        let ranked = records.indices.sorted { a, b in
-            let order = customRanking.compare(records[a].customKey, records[b].customKey)
-            return order != 0 ? order < 0 : utf8Less(records[a].objectID, records[b].objectID)
-        }
+        let ranked = Self.rankOrder(
+            keys: records.map(\.customKey), objectIDs: records.map(\.objectID), ranking: customRanking)
         var customRank = [Int32](repeating: 0, count: records.count)
         for (rank, record) in ranked.enumerated() { customRank[record] = Int32(rank) }
         self.customRank = customRank
@@ -173,4 +171,15 @@ public struct SearchIndex: Sendable {
 
     /// The number of distinct words indexed.
     public var vocabularySize: Int { words.count }
+}
+
+extension SearchIndex {
+    /// The records in custom-ranking order (their `customKey`s by `ranking`, then objectID by
+    /// bytes): a record's place in it is its number in the client index and its `custom` rank.
+    public static func rankOrder(keys: [[Double?]], objectIDs: [String], ranking: CustomRanking) -> [Int] {
+        keys.indices.sorted { a, b in
+            let order = ranking.compare(keys[a], keys[b])
+            return order != 0 ? order < 0 : utf8Less(objectIDs[a], objectIDs[b])
+        }
+    }
 }

@@ -1,0 +1,40 @@
+// libmicrohttpd, as `typeahead serve` uses it; only TypeaheadServe imports this module.
+// MHD_start_daemon and MHD_get_daemon_info are variadic, which Swift cannot call: these inline
+// wrappers fix the options Typeahead sets.
+#include <stdint.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <netinet/in.h>
+#include <arpa/inet.h>
+#include <microhttpd.h>
+
+/// Starts a daemon on `address` (IPv4, network byte order) and `port` (0: any free port), with a
+/// pool of `threads` polling threads, idle connections closed after `timeout_seconds`, at most
+/// `connection_limit` connections, and `completed` called when a request ends.
+static inline struct MHD_Daemon *typeahead_mhd_start(
+    uint32_t address, uint16_t port, unsigned int threads, unsigned int timeout_seconds,
+    unsigned int connection_limit, MHD_AccessHandlerCallback handler, void *handler_cls,
+    MHD_RequestCompletedCallback completed, void *completed_cls)
+{
+    struct sockaddr_in socket_address;
+    memset(&socket_address, 0, sizeof socket_address);
+    socket_address.sin_family = AF_INET;
+    socket_address.sin_port = htons(port);
+    socket_address.sin_addr.s_addr = address;
+    return MHD_start_daemon(
+        MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, handler, handler_cls,
+        MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&socket_address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
+        MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
+        MHD_OPTION_CONNECTION_LIMIT, connection_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_END);
+}
+
+/// The port a daemon listens on (the one chosen when started with port 0).
+static inline uint16_t typeahead_mhd_port(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}

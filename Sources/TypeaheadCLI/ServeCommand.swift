@@ -1,0 +1,205 @@
+import Foundation
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadServe
+import TypeaheadSite
+
+extension TypeaheadCommand {
+    static let serveHelp = """
+        Usage: typeahead serve [--site DIR] [--content DIR] [--templates DIR] [--host ADDR] [--port N]
+                               [--watch]
+
+        Serves the built site over HTTP for a preview, and beside it the live engine over a subset
+        of Algolia's search REST API, so Algolia's own clients (and typeahead check --engine) can
+        ask it:
+          POST /1/indexes/{products|suggestions}/query   one search
+          POST /1/indexes/*/queries                      several, {"requests": [...]}
+          GET  /1/indexes/{products|suggestions}/settings
+        with Algolia's parameters query, page, hitsPerPage, filters (one facet, ATTR:"VALUE"),
+        queryType, typoTolerance and attributesToHighlight; the answers are typeahead query's. The
+        files are served read-only: index.html for a folder, no listing, nothing outside the site,
+        ETags and byte ranges. Prints its URL; Ctrl-C stops it.
+
+        Options:
+          --site DIR        The built site (default: _site)
+          --content DIR     Products, suggestions and site.json for the engine (default: Content)
+          --templates DIR   With --watch, the templates to build with (default: Templates)
+          --host ADDR       The IPv4 address to listen on (default: 127.0.0.1, this machine only)
+          --port N          The port (default: 8080; 0: any free port)
+          --watch           Build the site first, then rebuild it and reload the engine whenever
+                            the content or the templates change (a failed build keeps the last)
+          -h, --help        Show this help
+
+        """
+
+    func serve(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let options = try ParsedArguments(
+            arguments, valued: ["--site", "--content", "--templates", "--host", "--port"], flags: ["--watch"])
+        if let extra = options.positionals.first {
+            throw UsageError(message: "unexpected argument \"\(extra)\"")
+        }
+        let site = options.values["--site"] ?? "_site"
+        let contentDirectory = options.values["--content"] ?? "Content"
+        let templatesDirectory = options.values["--templates"] ?? "Templates"
+        let host = options.values["--host"] ?? "127.0.0.1"
+        let port = UInt16(try options.integer("--port", in: 0...65535) ?? 8080)
+        let watch = options.flags.contains("--watch")
+        if options.values["--templates"] != nil, !watch {
+            throw UsageError(message: "--templates goes with --watch (serve builds nothing without it)")
+        }
+        let server: PreviewServer
+        do {
+            if watch { _ = try rebuild(content: contentDirectory, templates: templatesDirectory, site: site) }
+            let content = try ContentLoader(directory: contentDirectory).load()
+            server = try PreviewServer(siteFolder: site, engine: SearchEngine(content: content))
+            try server.start(host: host, port: port)
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+        if !["127.0.0.1", "localhost"].contains(host) {
+            console.err("warning: listening on \(host): other machines may reach this preview and its engine\n")
+        }
+        console.out("Serving \(site) at \(server.url)\n")
+        console.err(
+            "  search API: \(server.url)1/indexes/products/query (and suggestions, *, settings)\n"
+                + (watch ? "  watching \(contentDirectory)/ and \(templatesDirectory)/ for changes\n" : "")
+                + "  Ctrl-C stops it\n")
+
+        let stopping = DispatchSemaphore(value: 0)
+        let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { stopping.signal() }
+            source.resume()
+            return source
+        }
+        // The main thread waits for Ctrl-C, and with --watch looks for changes meanwhile; a
+        // rebuild runs here too, while the server's threads keep answering from the last site.
+        let folders = FolderWatcher(folders: [contentDirectory, templatesDirectory])
+        var last = watch ? folders.fingerprint() : []
+        while stopping.wait(timeout: .now() + .milliseconds(400)) == .timedOut {
+            guard watch else { continue }
+            var now = folders.fingerprint()
+            guard now != last else { continue }
+            // Wait for the editor (or the copy) to finish: two looks in a row the same.
+            repeat {
+                last = now
+                Thread.sleep(forTimeInterval: 0.3)
+                now = folders.fingerprint()
+            } while now != last
+            do {
+                let started = DispatchTime.now().uptimeNanoseconds
+                let content = try Self.rebuildSite(content: contentDirectory, templates: templatesDirectory, site: site)
+                server.replace(engine: SearchEngine(content: content))
+                let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+                console.err("Rebuilt \(site) and reloaded the engine in \(String(format: "%.2f", seconds)) s\n")
+            } catch {
+                console.err("\(Self.describe(error))\nThe last good site is still served.\n")
+            }
+        }
+        server.stop()
+        _ = signals
+        let counts = server.requestCounts
+        console.err("\nStopped after \(counts.files) file requests and \(counts.api) search requests.\n")
+        return 0
+    }
+
+    private func rebuild(content: String, templates: String, site: String) throws -> Content {
+        try Self.rebuildSite(content: content, templates: templates, site: site)
+    }
+
+    /// Builds the site as `typeahead build` does (quietly); returns the content it was built from.
+    static func rebuildSite(content directory: String, templates: String, site: String) throws -> Content {
+        try SiteWriter(output: site).checkTarget()
+        let content = try ContentLoader(directory: directory).load()
+        let templates = try TemplateSet.load(from: templates)
+        _ = try SiteBuilder(content: content, templates: templates, contentDirectory: directory).write(to: site)
+        return content
+    }
+
+    // MARK: - check --engine
+
+    /// `typeahead check --engine URL`: the site's answers asked of a remote engine.
+    func checkEngine(_ options: ParsedArguments) throws(UsageError) -> Int32 {
+        let address = options.values["--engine"]!
+        guard let base = URL(string: address), let scheme = base.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
+            base.host != nil
+        else {
+            throw UsageError(message: "--engine expects an http:// or https:// URL, not \"\(address)\"")
+        }
+        if options.values["--templates"] != nil {
+            throw UsageError(
+                message: "--templates does not go with --engine (the remote engine is asked, nothing is built)")
+        }
+        var apiKey: String?
+        if let variable = options.values["--api-key-env"] {
+            guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
+                throw UsageError(message: "--api-key-env names \(variable), which is not set")
+            }
+            apiKey = value
+        }
+        let concurrency = try options.integer("--concurrency", in: 1...64) ?? 8
+        let minimum = options.values["--min-agreement"].map { Double($0) } ?? 100
+        guard let minimum, (0...100).contains(minimum) else {
+            throw UsageError(message: "--min-agreement expects a percentage from 0 to 100")
+        }
+        let client = AlgoliaClient(
+            base: base, applicationID: options.values["--app-id"] ?? "typeahead", apiKey: apiKey,
+            indexNames: [
+                .products: options.values["--products-index"] ?? "products",
+                .suggestions: options.values["--suggestions-index"] ?? "suggestions",
+            ])
+        do {
+            let content = try ContentLoader(directory: options.values["--content"] ?? "Content").load()
+            var checker = RemoteSiteChecker(content: content, site: options.values["--site"] ?? "_site")
+            checker.concurrency = concurrency
+            let progress = SharedProgress(
+                TerminalProgress(console: console, enabled: console.errIsTerminal))
+            var shown = base
+            if base.user != nil || base.password != nil {
+                var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+                components?.user = nil
+                components?.password = nil
+                shown = components?.url ?? base
+            }
+            let report = try checker.run(
+                engineName: shown.absoluteString, ask: { queries in try client.search(queries) },
+                progress: { done, total in progress.update(done: done, total: total) })
+            progress.finish()
+            console.out(report.description)
+            if report.failure != nil { return 1 }
+            return report.agreement >= minimum ? 0 : 1
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+}
+
+/// A terminal progress line drawn from several threads, at most once per percent.
+final class SharedProgress: @unchecked Sendable {
+    private let progress: TerminalProgress
+    private let lock = NSLock()
+    private var drawn = -1
+
+    init(_ progress: TerminalProgress) {
+        self.progress = progress
+    }
+
+    func update(done: Int, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let percent = total == 0 ? 100 : done * 100 / total
+        guard percent != drawn else { return }
+        drawn = percent
+        progress.update(phase: "asking", done: done, total: total)
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        progress.finish()
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TypeaheadTestSupport
+
+@testable import TypeaheadServe
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The libmicrohttpd server on a real socket: bodies, the body cap, headers, any free port.
+struct HTTPServerTests {
+    static func fetch(_ request: URLRequest) -> (Int, Data, HTTPURLResponse?) {
+        final class Box: @unchecked Sendable { var value: (Int, Data, HTTPURLResponse?) = (0, Data(), nil) }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        URLSession(configuration: .ephemeral).dataTask(with: request) { data, response, _ in
+            let http = response as? HTTPURLResponse
+            box.value = (http?.statusCode ?? 0, data ?? Data(), http)
+            done.signal()
+        }.resume()
+        done.wait()
+        return box.value
+    }
+
+    @Test func echoesTheBodyAndHeadersOnAFreePortOfLoopback() throws {
+        let server = HTTPServer(maximumBodyBytes: 1000) { request in
+            HTTPResponse(
+                status: 201, headers: [("X-Seen", request.header("x-custom") ?? "none")],
+                body: .bytes(Array("\(request.method) \(request.path) ".utf8) + request.body))
+        }
+        try server.start(host: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        #expect(server.port > 0)
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/a%20b?q=1")!)
+        request.httpMethod = "POST"
+        request.setValue("yes", forHTTPHeaderField: "X-Custom")
+        request.httpBody = Data(repeating: UInt8(ascii: "x"), count: 1000)
+        let (status, data, response) = Self.fetch(request)
+        #expect(status == 201)
+        #expect(response?.value(forHTTPHeaderField: "X-Seen") == "yes")
+        // The path arrives decoded, without its query string.
+        #expect(String(decoding: data, as: UTF8.self) == "POST /a b " + String(repeating: "x", count: 1000))
+    }
+
+    @Test func aBodyOverTheCapIsRefusedWith413() throws {
+        let server = HTTPServer(
+            maximumBodyBytes: 1000, tooLarge: { HTTPResponse(status: 413, body: .bytes(Array("over \($0)".utf8))) }
+        ) { _ in HTTPResponse(status: 200) }
+        try server.start(host: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
+        request.httpMethod = "POST"
+        request.httpBody = Data(repeating: 0, count: 200_000)
+        let (status, data, _) = Self.fetch(request)
+        #expect(status == 413)
+        #expect(String(decoding: data, as: UTF8.self) == "over 1000")
+    }
+
+    @Test func aFileBodyIsSentFromDisk() throws {
+        let folder = try TestSupport.temporaryDirectory("server-file")
+        let file = try TestSupport.write("0123456789", to: "f.txt", in: folder)
+        let server = HTTPServer { _ in HTTPResponse(status: 206, body: .file(path: file.path, offset: 3, length: 4)) }
+        try server.start(host: "localhost", port: 0)
+        defer { server.stop() }
+        let (status, data, _) = Self.fetch(URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!))
+        #expect(status == 206)
+        #expect(String(decoding: data, as: UTF8.self) == "3456")
+    }
+
+    @Test func aBadHostOrABusyPortIsAClearError() throws {
+        let server = HTTPServer { _ in HTTPResponse(status: 200) }
+        #expect(throws: HTTPServerError.self) { try server.start(host: "example.com", port: 0) }
+        try server.start(host: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        let second = HTTPServer { _ in HTTPResponse(status: 200) }
+        do {
+            try second.start(host: "127.0.0.1", port: server.port)
+            Issue.record("a second server started on a busy port")
+        } catch {
+            #expect(error.description.contains("in use"))
+        }
+    }
+}
+
+extension HTTPServerTests {
+    /// A body without a length (chunked) that grows past the cap: read, dropped, refused.
+    @Test func aChunkedBodyOverTheCapIsRefusedWith413() throws {
+        let server = HTTPServer(
+            maximumBodyBytes: 1000, tooLarge: { HTTPResponse(status: 413, body: .bytes(Array("over \($0)".utf8))) }
+        ) { _ in HTTPResponse(status: 200) }
+        try server.start(host: "127.0.0.1", port: 0)
+        defer { server.stop() }
+        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
+        request.httpMethod = "POST"
+        request.httpBodyStream = InputStream(data: Data(repeating: 0, count: 50_000))
+        let (status, data, _) = Self.fetch(request)
+        #expect(status == 413)
+        #expect(String(decoding: data, as: UTF8.self) == "over 1000")
+    }
+}
