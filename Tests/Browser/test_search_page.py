@@ -1,17 +1,15 @@
 """The search page in a real headless Chromium, driven like a person: click, type, arrow keys,
 Enter, Backspace, reload and back. Each behaviour runs on the site opened from disk (file://) and
-served over HTTP on 127.0.0.1. Screenshots of the main states go to Tests/Browser/screenshots/.
+served over HTTP by `typeahead serve` on 127.0.0.1. Screenshots of the main states go to Tests/Browser/screenshots/.
 
 Run by Scripts/test (which builds the sites with the debug `typeahead` first):
     .venv/bin/python -m pytest Tests/Browser
 """
-import functools
-import http.server
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
-import threading
 import time
 
 import pytest
@@ -51,18 +49,17 @@ def hostile_site():
     return build(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content"))
 
 
-class QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 @pytest.fixture(scope="session")
 def served(sample_site):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=sample_site))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/index.html"
-    server.shutdown()
+    """The sample site served by `typeahead serve` (its own preview server), on a free port."""
+    server = subprocess.Popen([BINARY, "serve", "--site", sample_site, "--content", os.path.join(ROOT, "Content"),
+                               "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    assert line.startswith("Serving "), line + server.stderr.read()
+    yield line.split()[-1] + "index.html"
+    server.send_signal(signal.SIGINT)
+    server.communicate(timeout=30)
+    assert server.returncode == 0
 
 
 @pytest.fixture(scope="session")

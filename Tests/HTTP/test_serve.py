@@ -1,0 +1,315 @@
+"""`typeahead serve` driven as a shop would: Algolia's official Python client (PyPI `algoliasearch`
+4.x) pointed at it, a plain HTTP client for the site's files, `typeahead check --engine` against it
+(agreeing, and against an engine configured otherwise), `--watch` rebuilding, and Ctrl-C.
+
+Run by Scripts/test (after the debug `typeahead` is built):
+    .venv/bin/python -m pytest Tests/HTTP
+"""
+import http.client
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import tempfile
+import time
+import urllib.parse
+
+import pytest
+from algoliasearch.http.exceptions import RequestException
+from algoliasearch.http.hosts import Host, HostsCollection
+from algoliasearch.search.client import SearchClientSync
+from algoliasearch.search.config import SearchConfig
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+BINARY = os.environ.get("TYPEAHEAD_BINARY", os.path.join(ROOT, ".build", "debug", "typeahead"))
+SAMPLE = os.path.join(ROOT, "Content")
+SMALL = os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content")
+
+
+def build(content, folder):
+    site = os.path.join(folder, "site")
+    subprocess.run([BINARY, "build", "--quiet", "--content", content, "--templates", os.path.join(ROOT, "Templates"),
+                    "--output", site], check=True, cwd=ROOT)
+    return site
+
+
+class Served:
+    """A `typeahead serve` process on a free port of loopback; `stop()` sends Ctrl-C."""
+
+    def __init__(self, *arguments):
+        self.process = subprocess.Popen([BINARY, "serve", "--port", "0", *arguments], cwd=ROOT,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        line = self.process.stdout.readline()
+        assert line.startswith("Serving "), line + self.process.stderr.read()
+        self.url = line.split()[-1]
+        parsed = urllib.parse.urlparse(self.url)
+        self.host, self.port = parsed.hostname, parsed.port
+
+    def get(self, path, headers=None, method="GET", body=None):
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+        connection.putrequest(method, path, skip_accept_encoding=True)
+        for name, value in (headers or {}).items():
+            connection.putheader(name, value)
+        if body is not None:
+            connection.putheader("Content-Length", str(len(body)))
+        connection.endheaders(body)
+        response = connection.getresponse()
+        data = response.read()
+        connection.close()
+        return response, data
+
+    def client(self):
+        config = SearchConfig("typeahead", "the-key")
+        config.hosts = HostsCollection([Host(url=self.host, port=self.port, scheme="http")])
+        return SearchClientSync.create_with_config(config)
+
+    def stop(self):
+        self.process.send_signal(signal.SIGINT)
+        out, err = self.process.communicate(timeout=30)
+        return self.process.returncode, err
+
+
+@pytest.fixture(scope="module")
+def sample_site():
+    folder = tempfile.mkdtemp(prefix="typeahead-serve-")
+    yield build(SAMPLE, folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def served(sample_site):
+    server = Served("--site", sample_site, "--content", SAMPLE)
+    yield server
+    code, err = server.stop()
+    assert code == 0, err
+    assert "Stopped after" in err
+
+
+def query(*arguments, content=SAMPLE):
+    out = subprocess.run([BINARY, "query", "--content", content, *arguments], check=True, capture_output=True,
+                         text=True, cwd=ROOT).stdout
+    return timeless(json.loads(out))
+
+
+def timeless(response):
+    response = dict(response)
+    response.pop("processingTimeMS", None)
+    return response
+
+
+def test_it_listens_on_loopback_by_default_and_prints_its_url(served):
+    assert served.url.startswith("http://127.0.0.1:")
+    response, body = served.get("/")
+    assert response.status == 200
+    assert b"<html" in body
+
+
+# MARK: - Algolia's client
+
+
+def test_the_official_client_searches_both_indices_as_typeahead_query_answers(served):
+    client = served.client()
+    found = client.search_single_index("products", {"query": "iphone case", "hitsPerPage": 5})
+    expected = query("--hits-per-page", "5", "iphone case")
+    assert [hit.object_id for hit in found.hits] == [hit["objectID"] for hit in expected["hits"]]
+    assert (found.nb_hits, found.nb_pages, found.page, found.hits_per_page) == (
+        expected["nbHits"], expected["nbPages"], 0, 5)
+    # The whole response, byte for byte as JSON values, timing aside.
+    raw = client.search_single_index_with_http_info("products", {"query": "iphone case", "hitsPerPage": 5})
+    assert timeless(json.loads(raw.raw_data)) == expected
+
+    suggestions = client.search_single_index("suggestions", {"query": "ip", "typoTolerance": False})
+    expected = query("--index", "suggestions", "--typo-tolerance", "false", "ip")
+    assert [hit.object_id for hit in suggestions.hits] == [hit["objectID"] for hit in expected["hits"]]
+    assert suggestions.nb_hits == expected["nbHits"] > 0
+
+
+def test_several_queries_with_a_filter_and_a_page_past_the_end(served):
+    found = served.client().search({"requests": [
+        {"indexName": "products", "query": "galaxy", "filters": 'categories:"Cell Phone Accessories"', "hitsPerPage": 3},
+        {"indexName": "suggestions", "query": "sam", "params": "hitsPerPage=4&queryType=prefixLast"},
+        {"indexName": "products", "query": "galaxy", "page": 500},
+    ]})
+    results = [result.actual_instance for result in found.results]
+    filtered = query("--filter", "categories:Cell Phone Accessories", "--hits-per-page", "3", "galaxy")
+    assert [hit.object_id for hit in results[0].hits] == [hit["objectID"] for hit in filtered["hits"]]
+    assert results[0].nb_hits == filtered["nbHits"] < query("galaxy")["nbHits"]
+    assert results[0].index == "products" and results[1].index == "suggestions"
+    assert [hit.object_id for hit in results[1].hits] == [
+        hit["objectID"] for hit in query("--index", "suggestions", "--hits-per-page", "4", "sam")["hits"]]
+    assert results[2].hits == [] and results[2].page == 500 and results[2].nb_hits == query("galaxy")["nbHits"]
+
+
+def test_a_bad_parameter_is_a_400_in_algolias_shape(served):
+    client = served.client()
+    with pytest.raises(RequestException) as raised:
+        client.search_single_index("products", {"query": "ip", "facets": ["brand"]})
+    assert raised.value.status_code == 400
+    assert "Unknown parameter: facets" in raised.value.message
+    with pytest.raises(RequestException) as raised:
+        client.search_single_index("products", {"query": "ip", "filters": "brand:Apple OR brand:Samsung"})
+    assert raised.value.status_code == 400 and "one facet filter" in raised.value.message
+    with pytest.raises(RequestException) as raised:
+        client.search_single_index("orders", {"query": "ip"})
+    assert raised.value.status_code == 404
+    response, body = served.get("/1/indexes/products/query", method="POST", body=b'{"hitsPerPage": 5000}')
+    assert response.status == 400
+    assert json.loads(body) == {"message": "hitsPerPage: expected a whole number from 1 to 1000, found 5000",
+                                "status": 400}
+    assert response.getheader("Content-Type") == "application/json; charset=utf-8"
+
+
+def test_settings_through_the_client(served):
+    settings = served.client().get_settings("products")
+    assert settings.searchable_attributes == ["name", "brand", "categories", "description"]
+    assert settings.custom_ranking == ["desc(popularity)"]
+    assert settings.pagination_limited_to == 1000
+
+
+def test_a_body_over_the_cap_is_refused_with_413_before_it_is_sent(served):
+    with socket.create_connection((served.host, served.port), timeout=10) as connection:
+        connection.sendall(b"POST /1/indexes/products/query HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                           b"Content-Length: 2000000\r\n\r\n")
+        answer = b""
+        while b"}" not in answer:
+            chunk = connection.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 413")
+    assert json.loads(body) == {"message": "The body is larger than 1048576 bytes", "status": 413}
+
+
+# MARK: - The site's files
+
+
+def test_files_have_their_type_an_etag_and_ranges(served, sample_site):
+    response, body = served.get("/data/site.js")
+    assert response.status == 200
+    assert response.getheader("Content-Type") == "text/javascript; charset=utf-8"
+    with open(os.path.join(sample_site, "data", "site.js"), "rb") as f:
+        assert body == f.read()
+    tag = response.getheader("ETag")
+    response, body = served.get("/data/site.js", {"If-None-Match": tag})
+    assert response.status == 304 and body == b""
+    response, part = served.get("/data/site.js", {"Range": "bytes=10-19"})
+    assert response.status == 206 and part == body_of(sample_site, "data/site.js")[10:20]
+    assert response.getheader("Content-Range") == "bytes 10-19/%d" % len(body_of(sample_site, "data/site.js"))
+    response, _ = served.get("/data/site.js", {"Range": "bytes=99999999-"})
+    assert response.status == 416
+    response, body = served.get("/data/site.js", method="HEAD")
+    assert response.status == 200 and body == b""
+    assert int(response.getheader("Content-Length")) == len(body_of(sample_site, "data/site.js"))
+    response, _ = served.get("/favicon.svg")
+    assert response.getheader("Content-Type") in ("image/svg+xml", None) or response.status == 404
+
+
+def body_of(site, path):
+    with open(os.path.join(site, path), "rb") as f:
+        return f.read()
+
+
+def test_a_folder_is_its_index_never_a_listing_and_nothing_outside_is_served(served, sample_site):
+    response, _ = served.get("/report")
+    assert response.status == 301 and response.getheader("Location") == "/report/"
+    response, body = served.get("/report/")
+    assert response.status == 200 and body == body_of(sample_site, "report/index.html")
+    for path in ["/data/", "/../../../../etc/passwd", "/%2e%2e/%2e%2e/%2e%2e/etc/passwd", "/data/%2e%2e/%2e%2e/x",
+                 "/.typeahead-site", "/no-such-page.html"]:
+        response, body = served.get(path)
+        assert response.status == 404, path
+        assert b"Back to the search" in body and b"root:" not in body
+    response, _ = served.get("/index.html", method="DELETE")
+    assert response.status == 405
+
+
+# MARK: - check --engine
+
+
+@pytest.fixture(scope="module")
+def small_site():
+    folder = tempfile.mkdtemp(prefix="typeahead-serve-small-")
+    yield build(SMALL, folder)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def check_engine(site, url, *arguments, env=None):
+    return subprocess.run([BINARY, "check", "--engine", url, "--content", SMALL, "--site", site, *arguments],
+                          capture_output=True, text=True, cwd=ROOT, env=env)
+
+
+def test_check_engine_agrees_fully_with_serve_and_never_prints_the_key(small_site):
+    server = Served("--site", small_site, "--content", SMALL)
+    try:
+        env = dict(os.environ, SHOP_ALGOLIA_KEY="k3y-that-must-stay-secret")
+        run = check_engine(small_site, server.url, "--app-id", "SHOP", "--api-key-env", "SHOP_ALGOLIA_KEY", env=env)
+        assert run.returncode == 0, run.stdout + run.stderr
+        assert "Agreement: 100 %" in run.stdout
+        assert "prefix-map keys:" in run.stdout and "result pages:" in run.stdout
+        assert "k3y-that-must-stay-secret" not in run.stdout + run.stderr
+        missing = check_engine(small_site, server.url, "--api-key-env", "NO_SUCH_VARIABLE_SET")
+        assert missing.returncode == 2 and "NO_SUCH_VARIABLE_SET, which is not set" in missing.stderr
+    finally:
+        assert server.stop()[0] == 0
+
+
+def test_check_engine_reports_where_an_engine_configured_otherwise_differs(small_site, tmp_path):
+    other = tmp_path / "other"
+    shutil.copytree(SMALL, other)
+    config = json.loads((other / "site.json").read_text())
+    config["searchableAttributes"] = ["name"]
+    (other / "site.json").write_text(json.dumps(config))
+    server = Served("--site", small_site, "--content", str(other))
+    try:
+        run = check_engine(small_site, server.url)
+        assert run.returncode == 1, run.stdout + run.stderr
+        agreement = float(run.stdout.split("Agreement: ")[1].split(" %")[0])
+        assert 0 < agreement < 100
+        assert "differ" in run.stdout and "from hit" in run.stdout
+        lenient = check_engine(small_site, server.url, "--min-agreement", str(int(agreement)))
+        assert lenient.returncode == 0
+    finally:
+        server.stop()
+
+
+def test_check_engine_says_when_the_engine_is_not_there(small_site):
+    run = check_engine(small_site, "http://127.0.0.1:9/")
+    assert run.returncode == 1
+    assert "Stopped: " in run.stdout and "tries" in run.stdout
+
+
+# MARK: - --watch
+
+
+def test_watch_rebuilds_the_site_and_reloads_the_engine_and_keeps_the_last_good_one(tmp_path):
+    content = tmp_path / "content"
+    shutil.copytree(SMALL, content)
+    site = tmp_path / "site"
+    server = Served("--site", str(site), "--content", str(content), "--templates", os.path.join(ROOT, "Templates"),
+                    "--watch")
+    try:
+        _, page = server.get("/")
+        config = json.loads((content / "site.json").read_text())
+        assert config.get("title", "Typeahead").encode() in page
+        config["title"] = "Watched & rebuilt"
+        config["customRanking"] = ["asc(price)"]
+        (content / "site.json").write_text(json.dumps(config))
+        deadline = time.time() + 90
+        while b"Watched &amp; rebuilt" not in server.get("/")[1]:
+            assert time.time() < deadline, "the site was not rebuilt"
+            time.sleep(0.3)
+        found = server.client().search_single_index("products", {"query": ""})
+        assert [hit.object_id for hit in found.hits] == [
+            hit["objectID"] for hit in query("", content=str(content))["hits"]]
+        # A broken content: the error is printed, the last good site and engine stay.
+        (content / "products.json").write_text("[{")
+        time.sleep(3)
+        assert b"Watched &amp; rebuilt" in server.get("/")[1]
+        assert server.client().search_single_index("products", {"query": ""}).nb_hits == found.nb_hits
+    finally:
+        code, err = server.stop()
+    assert code == 0
+    assert "Rebuilt " in err and "The last good site is still served." in err and "products.json" in err
