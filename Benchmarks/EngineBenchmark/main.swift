@@ -1,6 +1,7 @@
 // Engine benchmark (run by Benchmarks/engine.py in a release build): builds the live engine from a
 // content folder, then answers every suggestion query and each of its prefixes (normalised, unique)
-// against both indices, as `typeahead query` would (first page, highlighted). Prints JSON figures.
+// against both indices, as `typeahead query` would (first page, highlighted), then again with the
+// response's JSON written (what `typeahead serve` sends). Prints JSON figures.
 import Foundation
 import TypeaheadEngine
 import TypeaheadModel
@@ -29,7 +30,9 @@ for suggestion in content.suggestions {
 let queries = unique.sorted(by: utf8Less)
 if let queriesOut { try queries.joined(separator: "\n").write(toFile: queriesOut, atomically: true, encoding: .utf8) }
 
-func measure(_ index: IndexName) -> [String: Double] {
+/// `respond`: also make the Algolia-shaped response and write its JSON, as `typeahead query` and
+/// `typeahead serve` do after searching.
+func measure(_ index: IndexName, respond: Bool = false) -> [String: Double] {
     var latencies: [Double] = []
     latencies.reserveCapacity(queries.count)
     var hits = 0
@@ -39,6 +42,7 @@ func measure(_ index: IndexName) -> [String: Double] {
     for query in queries {
         let t0 = now()
         let page = engine.search(SearchRequest(index: index, query: query))
+        if respond { hits &+= JSONWriter.string(engine.response(page, processingTimeMS: 0)).utf8.count }
         latencies.append(Double(now() - t0) / 1e6)
         hits &+= page.nbHits
     }
@@ -53,11 +57,15 @@ func measure(_ index: IndexName) -> [String: Double] {
 
 let products = measure(.products)
 let suggestions = measure(.suggestions)
+let productsResponses = measure(.products, respond: true)
+let suggestionsResponses = measure(.suggestions, respond: true)
 let result: JSONValue = .object([
     "load_s": .number(Double(buildStart - loadStart) / 1e9),
     "engine_build_s": .number(Double(buildEnd - buildStart) / 1e9),
     "products_vocabulary": .number(Double(engine.products.vocabularySize)),
     "products": .object(products.mapValues(JSONValue.number)),
     "suggestions": .object(suggestions.mapValues(JSONValue.number)),
+    "products_with_response": .object(productsResponses.mapValues(JSONValue.number)),
+    "suggestions_with_response": .object(suggestionsResponses.mapValues(JSONValue.number)),
 ])
 print(JSONWriter.string(result))

@@ -99,7 +99,9 @@ extension TypeaheadCommand {
             }
         }
         server.stop()
-        _ = signals
+        // The sources must live until here: an optimised build would release them after their
+        // last use above, and Ctrl-C would then do nothing.
+        withExtendedLifetime(signals) {}
         let counts = server.requestCounts
         console.err("\nStopped after \(counts.files) file requests and \(counts.api) search requests.\n")
         return 0

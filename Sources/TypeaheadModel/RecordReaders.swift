@@ -35,7 +35,9 @@ struct FieldReader {
             return nil
         }
         // An overlong objectID is named by its beginning (it is an error of its own).
-        let id = members["objectID"]?.stringValue.map { $0.unicodeScalars.count > 80 ? String($0.prefix(80)) + "…" : $0 }
+        let id = members["objectID"]?.stringValue.map {
+            $0.unicodeScalars.count > 80 ? String($0.prefix(80)) + "…" : $0
+        }
         self.init(file: file, record: id.map { "\(place) objectID \"\($0)\"" } ?? place, members: members)
     }
 
@@ -44,7 +46,9 @@ struct FieldReader {
     }
 
     /// A string longer than `maximum` UTF-8 bytes is reported.
-    private func bounded(_ string: String, _ field: String, _ maximum: Int, _ collector: inout IssueCollector) -> String? {
+    private func bounded(_ string: String, _ field: String, _ maximum: Int, _ collector: inout IssueCollector)
+        -> String?
+    {
         let bytes = string.utf8.count
         guard bytes <= maximum else {
             issue(field, "\(bytes) bytes long; the limit is \(maximum) bytes", &collector)

@@ -77,13 +77,13 @@ public final class AlgoliaClient: Sendable {
             let retryable = failure != nil || status == 429 || (500...599).contains(status)
             if !retryable {
                 guard status == 200 else {
-                    throw RemoteEngineError(description: "\(where_(url)) answered \(status): \(Self.message(data))")
+                    throw RemoteEngineError(description: "\(redacted(url)) answered \(status): \(Self.message(data))")
                 }
                 return (try Self.answers(data, count: queries.count, from: url), attempt)
             }
             guard attempt < retries else {
                 throw RemoteEngineError(
-                    description: "\(where_(url)): " + (failure ?? "answered \(status): \(Self.message(data))")
+                    description: "\(redacted(url)): " + (failure ?? "answered \(status): \(Self.message(data))")
                         + " (after \(retries + 1) tries)")
             }
             attempt += 1
@@ -92,7 +92,7 @@ public final class AlgoliaClient: Sendable {
     }
 
     /// The URL without user or password (what may be printed).
-    private func where_(_ url: URL) -> String {
+    private func redacted(_ url: URL) -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.user = nil
         components?.password = nil

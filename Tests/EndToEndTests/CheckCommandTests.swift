@@ -49,7 +49,8 @@ struct CheckCommandTests {
         if FileManager.default.fileExists(atPath: file) {
             let text = try String(contentsOfFile: file, encoding: .utf8)
             #expect(text.contains(find), "\(path) has no \(find)")
-            try text.replacingOccurrences(of: find, with: replace).write(toFile: file, atomically: false, encoding: .utf8)
+            try text.replacingOccurrences(of: find, with: replace).write(
+                toFile: file, atomically: false, encoding: .utf8)
         } else {
             try replace.write(toFile: file, atomically: false, encoding: .utf8)
         }

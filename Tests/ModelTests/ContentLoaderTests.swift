@@ -344,7 +344,8 @@ struct RecordLimitTests {
     func fieldLimits() throws {
         let longName = String(repeating: "n", count: RecordLimits.lineBytes + 1)
         let failure = try ContentFolder(products: #"[{"objectID":"p1","name":"\#(longName)"}]"#).failure()
-        #expect(failure.contains(#"objectID "p1", field "name": 1025 bytes long; the limit is 1024 bytes"#), "\(failure)")
+        #expect(
+            failure.contains(#"objectID "p1", field "name": 1025 bytes long; the limit is 1024 bytes"#), "\(failure)")
         let longID = String(repeating: "i", count: 600)
         let idFailure = try ContentFolder(products: #"[{"objectID":"\#(longID)","name":"P"}]"#).failure()
         #expect(idFailure.contains("field \"objectID\": 600 bytes long; the limit is 512 bytes"))
@@ -355,7 +356,9 @@ struct RecordLimitTests {
         #expect(category.contains("field \"categories[1]\": 1025 bytes long"))
         // A long description is fine up to its own limit.
         let text = String(repeating: "word ", count: 10_000)
-        #expect(try ContentFolder(products: #"[{"objectID":"p1","name":"P","description":"\#(text)"}]"#).load().products.count == 1)
+        #expect(
+            try ContentFolder(products: #"[{"objectID":"p1","name":"P","description":"\#(text)"}]"#).load().products
+                .count == 1)
     }
 
     @Test("A suggestion's query of more than 32 words is an error (its keys grow with the square of its words)")
@@ -365,6 +368,8 @@ struct RecordLimitTests {
         let failure = try ContentFolder(suggestions: suggestions).failure()
         #expect(failure.contains("field \"query\": 33 words; the limit is 32"), "\(failure)")
         let fine = (1...32).map { "w\($0)" }.joined(separator: " ")
-        #expect(try ContentFolder(suggestions: #"[{"objectID":"s","query":"\#(fine)","popularity":1}]"#).load().suggestions.count == 1)
+        #expect(
+            try ContentFolder(suggestions: #"[{"objectID":"s","query":"\#(fine)","popularity":1}]"#).load().suggestions
+                .count == 1)
     }
 }

@@ -45,8 +45,8 @@ struct HTTPServerTests {
 
     @Test func aBodyOverTheCapIsRefusedWith413() throws {
         let server = HTTPServer(
-            maximumBodyBytes: 1000, tooLarge: { HTTPResponse(status: 413, body: .bytes(Array("over \($0)".utf8))) }
-        ) { _ in HTTPResponse(status: 200) }
+            maximumBodyBytes: 1000, tooLarge: { HTTPResponse(status: 413, body: .bytes(Array("over \($0)".utf8))) },
+            handler: { _ in HTTPResponse(status: 200) })
         try server.start(host: "127.0.0.1", port: 0)
         defer { server.stop() }
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
@@ -87,8 +87,8 @@ extension HTTPServerTests {
     /// A body without a length (chunked) that grows past the cap: read, dropped, refused.
     @Test func aChunkedBodyOverTheCapIsRefusedWith413() throws {
         let server = HTTPServer(
-            maximumBodyBytes: 1000, tooLarge: { HTTPResponse(status: 413, body: .bytes(Array("over \($0)".utf8))) }
-        ) { _ in HTTPResponse(status: 200) }
+            maximumBodyBytes: 1000, tooLarge: { HTTPResponse(status: 413, body: .bytes(Array("over \($0)".utf8))) },
+            handler: { _ in HTTPResponse(status: 200) })
         try server.start(host: "127.0.0.1", port: 0)
         defer { server.stop() }
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
