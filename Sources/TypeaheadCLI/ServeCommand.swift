@@ -7,7 +7,7 @@ import TypeaheadSite
 extension TypeaheadCommand {
     static let serveHelp = """
         Usage: typeahead serve [--site DIR] [--content DIR] [--templates DIR] [--host ADDR] [--port N]
-                               [--watch]
+                               [--products-index NAME] [--suggestions-index NAME] [--watch]
 
         Serves the built site over HTTP for a preview, and beside it the live engine over a subset
         of Algolia's search REST API, so Algolia's own clients (and typeahead check --engine) can
@@ -26,6 +26,9 @@ extension TypeaheadCommand {
           --templates DIR   With --watch, the templates to build with (default: Templates)
           --host ADDR       The IPv4 address to listen on (default: 127.0.0.1, this machine only)
           --port N          The port (default: 8080; 0: any free port)
+          --products-index NAME     Also answer the products index by this name (the one
+                                    the shop's Algolia app uses)
+          --suggestions-index NAME  The same for the suggestions index
           --watch           Build the site first, then rebuild it and reload the engine whenever
                             the content or the templates change (a failed build keeps the last)
           -h, --help        Show this help
@@ -34,7 +37,11 @@ extension TypeaheadCommand {
 
     func serve(_ arguments: [String]) throws(UsageError) -> Int32 {
         let options = try ParsedArguments(
-            arguments, valued: ["--site", "--content", "--templates", "--host", "--port"], flags: ["--watch"])
+            arguments,
+            valued: [
+                "--site", "--content", "--templates", "--host", "--port", "--products-index", "--suggestions-index",
+            ],
+            flags: ["--watch"])
         if let extra = options.positionals.first {
             throw UsageError(message: "unexpected argument \"\(extra)\"")
         }
@@ -44,6 +51,14 @@ extension TypeaheadCommand {
         let host = options.values["--host"] ?? "127.0.0.1"
         let port = UInt16(try options.integer("--port", in: 0...65535) ?? 8080)
         let watch = options.flags.contains("--watch")
+        var aliases: [String: IndexName] = [:]
+        for (option, index) in [("--products-index", IndexName.products), ("--suggestions-index", .suggestions)] {
+            guard let name = options.values[option] else { continue }
+            guard IndexName(rawValue: name) == nil, aliases[name] == nil, !name.contains("/"), name != "*" else {
+                throw UsageError(message: "\(option) \(name): the name is taken or not a valid index name")
+            }
+            aliases[name] = index
+        }
         if options.values["--templates"] != nil, !watch {
             throw UsageError(message: "--templates goes with --watch (serve builds nothing without it)")
         }
@@ -51,7 +66,7 @@ extension TypeaheadCommand {
         do {
             if watch { _ = try rebuild(content: contentDirectory, templates: templatesDirectory, site: site) }
             let content = try ContentLoader(directory: contentDirectory).load()
-            server = try PreviewServer(siteFolder: site, engine: SearchEngine(content: content))
+            server = try PreviewServer(siteFolder: site, engine: SearchEngine(content: content), aliases: aliases)
             try server.start(host: host, port: port)
         } catch {
             console.err("\(Self.describe(error))\n")

@@ -29,9 +29,12 @@ public struct APIError: Error, Equatable, CustomStringConvertible {
 public struct AlgoliaAPI: Sendable {
     /// The engine answering now (it changes when `serve --watch` rebuilds).
     let engine: @Sendable () -> SearchEngine
+    /// Other names of the indices (a shop's Algolia index names), answered as their index.
+    let aliases: [String: IndexName]
 
-    public init(engine: @escaping @Sendable () -> SearchEngine) {
+    public init(engine: @escaping @Sendable () -> SearchEngine, aliases: [String: IndexName] = [:]) {
         self.engine = engine
+        self.aliases = aliases
     }
 
     /// The parameters understood, beside `params`.
@@ -80,12 +83,12 @@ public struct AlgoliaAPI: Sendable {
             return try queries(try Self.body(request))
         case (_, "query"):
             try expect("POST", request)
-            let index = try Self.index(name)
+            let index = try index(name)
             let engine = self.engine()
-            return search(engine, try Self.request(index: index, try Self.body(request)))
+            return search(engine, try Self.request(index: index, try Self.body(request)), as: name)
         case (_, "settings"):
             try expect("GET", request)
-            return Self.settings(try Self.index(name), engine().content)
+            return Self.settings(try index(name), engine().content)
         default:
             throw APIError(404, "Not found: \(action) is not part of this server's API")
         }
@@ -125,7 +128,7 @@ public struct AlgoliaAPI: Sendable {
                 throw APIError(400, "requests[\(n)]: type: only \"default\" searches are supported")
             }
             do {
-                results.append(search(engine, try Self.request(index: try Self.index(name), members)))
+                results.append(search(engine, try Self.request(index: try index(name), members), as: name))
             } catch {
                 throw APIError(error.status, "requests[\(n)]: \(error.message)")
             }
@@ -133,18 +136,22 @@ public struct AlgoliaAPI: Sendable {
         return .object(["results": .array(results)])
     }
 
-    private func search(_ engine: SearchEngine, _ request: SearchRequest) -> JSONValue {
+    /// The engine's response, its `index` the name the request used.
+    private func search(_ engine: SearchEngine, _ request: SearchRequest, as name: String) -> JSONValue {
         let started = DispatchTime.now().uptimeNanoseconds
         let page = engine.search(request)
         let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
-        return engine.response(page, processingTimeMS: elapsed)
+        guard case .object(var members) = engine.response(page, processingTimeMS: elapsed) else { fatalError() }
+        members["index"] = .string(name)
+        return .object(members)
     }
 
     // MARK: - Reading a request
 
-    static func index(_ name: String) throws(APIError) -> IndexName {
-        guard let index = IndexName(rawValue: name) else {
-            throw APIError(404, "Index \(name) does not exist (this server has products and suggestions)")
+    func index(_ name: String) throws(APIError) -> IndexName {
+        guard let index = IndexName(rawValue: name) ?? aliases[name] else {
+            let names = (IndexName.allCases.map(\.rawValue) + aliases.keys.sorted()).joined(separator: ", ")
+            throw APIError(404, "Index \(name) does not exist (this server has \(names))")
         }
         return index
     }

@@ -20,11 +20,12 @@ public final class PreviewServer: Sendable {
     private let state: State
     private let server: HTTPServer
 
-    public init(siteFolder: String, engine: SearchEngine) throws(HTTPServerError) {
+    /// - Parameter aliases: other names of the indices, as a shop's Algolia app names them.
+    public init(siteFolder: String, engine: SearchEngine, aliases: [String: IndexName] = [:]) throws(HTTPServerError) {
         let state = State(engine)
         self.state = state
         let site = try StaticSite(folder: siteFolder)
-        let api = AlgoliaAPI(engine: { state.engine.withLock { $0 } })
+        let api = AlgoliaAPI(engine: { state.engine.withLock { $0 } }, aliases: aliases)
         server = HTTPServer(
             maximumBodyBytes: Self.maximumBodyBytes,
             tooLarge: { cap in

@@ -242,10 +242,14 @@ def check_engine(site, url, *arguments, env=None):
 
 
 def test_check_engine_agrees_fully_with_serve_and_never_prints_the_key(small_site):
-    server = Served("--site", small_site, "--content", SMALL)
+    # The shop's own index names, as its Algolia app has them: aliases on both sides.
+    server = Served("--site", small_site, "--content", SMALL, "--products-index", "shop_products",
+                    "--suggestions-index", "shop_products_query_suggestions")
     try:
         env = dict(os.environ, SHOP_ALGOLIA_KEY="k3y-that-must-stay-secret")
-        run = check_engine(small_site, server.url, "--app-id", "SHOP", "--api-key-env", "SHOP_ALGOLIA_KEY", env=env)
+        run = check_engine(small_site, server.url, "--app-id", "SHOP", "--api-key-env", "SHOP_ALGOLIA_KEY",
+                           "--products-index", "shop_products", "--suggestions-index",
+                           "shop_products_query_suggestions", env=env)
         assert run.returncode == 0, run.stdout + run.stderr
         assert "Agreement: 100 %" in run.stdout
         assert "prefix-map keys:" in run.stdout and "result pages:" in run.stdout

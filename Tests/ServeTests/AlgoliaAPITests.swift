@@ -156,3 +156,28 @@ struct AlgoliaAPITests {
         #expect(preflight.header("Access-Control-Allow-Headers")?.contains("X-Algolia-API-Key") == true)
     }
 }
+
+extension AlgoliaAPITests {
+    @Test func aShopsIndexNamesAreAliasesAnsweredUnderTheirName() {
+        let api = AlgoliaAPI(engine: { Self.engine }, aliases: ["shop_products": .products, "shop_qs": .suggestions])
+        let response = api.respond(
+            to: HTTPRequest(
+                method: "POST", path: "/1/indexes/*/queries",
+                body: Array(
+                    #"{"requests": [{"indexName": "shop_products", "query": "ip"}, {"indexName": "shop_qs"}]}"#.utf8)))
+        let json = try! JSONParser.parse(response.bodyBytes)
+        guard case .array(let results)? = json["results"] else {
+            Issue.record("\(json)")
+            return
+        }
+        #expect(results[0]["index"] == .string("shop_products"))
+        #expect(results[0]["nbHits"] == Self.post("/1/indexes/products/query", #"{"query": "ip"}"#).json["nbHits"])
+        #expect(results[1]["index"] == .string("shop_qs"))
+        let missing = api.respond(to: HTTPRequest(method: "POST", path: "/1/indexes/orders/query"))
+        #expect(missing.status == 404)
+        #expect(
+            (try? JSONParser.parse(missing.bodyBytes))?["message"]
+                == .string(
+                    "Index orders does not exist (this server has products, suggestions, shop_products, shop_qs)"))
+    }
+}
