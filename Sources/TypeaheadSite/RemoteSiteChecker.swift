@@ -93,7 +93,6 @@ public struct RemoteSiteChecker {
         }
 
         public var description: String {
-            let grouped = { (n: Int) in n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US"))) }
             var text =
                 "Asked \(engine) for \(grouped(totalAsked)) answers (\(Kind.allCases.map { "\(grouped(asked[$0.rawValue])) \($0.plural)" }.joined(separator: ", "))) in \(grouped(requests)) requests"
                 + (retries > 0 ? " (\(grouped(retries)) retried)" : "") + ", \(String(format: "%.2f", seconds)) s.\n"
@@ -228,11 +227,7 @@ public struct RemoteSiteChecker {
         }
         var problems: [String] = []
         for map in maps {
-            var scope: Scope?
-            if let attribute = map["scope"]?["attribute"]?.stringValue, let value = map["scope"]?["value"]?.stringValue
-            {
-                scope = Scope(attribute: attribute, value: value)
-            }
+            let scope = SiteReader.scope(ofMap: map)
             let name = scope?.filter ?? "(all)"
             var shards = 0
             var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }

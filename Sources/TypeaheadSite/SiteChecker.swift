@@ -139,12 +139,7 @@ public struct SiteChecker {
         }
 
         // MARK: Prefix maps
-        let foundScopes: [Scope?] = maps.map { map in
-            guard let attribute = map["scope"]?["attribute"]?.stringValue,
-                let value = map["scope"]?["value"]?.stringValue
-            else { return nil }
-            return Scope(attribute: attribute, value: value)
-        }
+        let foundScopes = maps.map(SiteReader.scope(ofMap:))
         if foundScopes != scopes {
             report.differ(
                 "prefix maps: expected maps for \(scopes.map { $0?.filter ?? "(all)" }), found \(foundScopes.map { $0?.filter ?? "(all)" })",

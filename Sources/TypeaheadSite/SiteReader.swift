@@ -39,6 +39,13 @@ public struct SiteReader: Sendable {
         }
     }
 
+    /// The scope of a map of the site data (`{"attribute": …, "value": …}`), nil for the unscoped map.
+    public static func scope(ofMap map: JSONValue) -> Scope? {
+        guard let attribute = map["scope"]?["attribute"]?.stringValue, let value = map["scope"]?["value"]?.stringValue
+        else { return nil }
+        return Scope(attribute: attribute, value: value)
+    }
+
     /// Every key of a map's shards with its value ("=" resolved), reporting malformed or unsorted
     /// shards and keys outside their shard's range.
     public func readMap(

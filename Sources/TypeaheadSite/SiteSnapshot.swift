@@ -66,11 +66,7 @@ public struct SiteSnapshot: Sendable {
         }
         var maps: [Map] = []
         for map in mapValues {
-            var scope: Scope?
-            if let attribute = map["scope"]?["attribute"]?.stringValue, let value = map["scope"]?["value"]?.stringValue
-            {
-                scope = Scope(attribute: attribute, value: value)
-            }
+            let scope = SiteReader.scope(ofMap: map)
             let name = scope?.filter ?? "all"
             var problems: [String] = []
             var shards = 0
