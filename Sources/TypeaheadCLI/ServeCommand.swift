@@ -65,6 +65,15 @@ extension TypeaheadCommand {
         let server: PreviewServer
         do {
             if watch { _ = try rebuild(content: contentDirectory, templates: templatesDirectory, site: site) }
+            // Only a site typeahead built: `--site ~` would otherwise publish a home folder.
+            guard
+                FileManager.default.fileExists(atPath: (site as NSString).appendingPathComponent(SiteWriter.markerName))
+            else {
+                console.err(
+                    "error: \(site) is not a site built by typeahead (it has no \(SiteWriter.markerName)); run typeahead build, or serve --watch\n"
+                )
+                return 1
+            }
             let content = try ContentLoader(directory: contentDirectory).load()
             server = try PreviewServer(siteFolder: site, engine: SearchEngine(content: content), aliases: aliases)
             try server.start(host: host, port: port)

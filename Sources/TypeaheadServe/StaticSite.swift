@@ -28,10 +28,12 @@ public struct StaticSite: Sendable {
             return notFound
         }
         if Self.isDirectory(resolved) {
-            // `/search` → `/search/`, so the folder's relative links resolve inside it.
+            // `/search` → `/search/`, so the folder's relative links resolve inside it. The
+            // location is made of the segments, so `//report` cannot become `//report/`, which a
+            // browser reads as another host.
             if !request.path.hasSuffix("/") {
-                let location =
-                    (request.path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "/") + "/"
+                let path = segments.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "" }
+                let location = "/" + path.map { $0 + "/" }.joined()
                 return HTTPResponse(
                     status: 301, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8")],
                     body: .bytes(Array("moved to \(location)\n".utf8)))

@@ -317,3 +317,13 @@ def test_watch_rebuilds_the_site_and_reloads_the_engine_and_keeps_the_last_good_
         code, err = server.stop()
     assert code == 0
     assert "Rebuilt " in err and "The last good site is still served." in err and "products.json" in err
+
+
+def test_serve_refuses_a_folder_typeahead_did_not_build(tmp_path):
+    (tmp_path / "notes.txt").write_text("private")
+    run = subprocess.run([BINARY, "serve", "--site", str(tmp_path), "--content", SMALL, "--port", "0"],
+                         capture_output=True, text=True, cwd=ROOT, timeout=30)
+    assert run.returncode == 1
+    assert "is not a site built by typeahead" in run.stderr and run.stdout == ""
+    run = subprocess.run([BINARY, "serve", "--port", "70000"], capture_output=True, text=True, cwd=ROOT, timeout=30)
+    assert run.returncode == 2 and "--port expects a whole number from 0 to 65535" in run.stderr

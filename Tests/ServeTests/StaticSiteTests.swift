@@ -48,6 +48,9 @@ struct StaticSiteTests {
         let moved = Self.get(site, "/report")
         #expect(moved.status == 301)
         #expect(moved.header("Location") == "/report/")
+        // Never a protocol-relative location (another host), whatever the slashes.
+        #expect(Self.get(site, "//report").header("Location") == "/report/")
+        #expect(Self.get(site, "/./report").header("Location") == "/report/")
         #expect(Self.get(site, "/empty/").status == 404)
         #expect(Self.get(site, "/data/").status == 404)
     }
