@@ -5,6 +5,7 @@ served over HTTP by `typeahead serve` on 127.0.0.1. Screenshots of the main stat
 Run by Scripts/test (which builds the sites with the debug `typeahead` first):
     .venv/bin/python -m pytest Tests/Browser
 """
+import json
 import os
 import shutil
 import signal
@@ -49,17 +50,34 @@ def hostile_site():
     return build(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content"))
 
 
-@pytest.fixture(scope="session")
-def served(sample_site):
-    """The sample site served by `typeahead serve` (its own preview server), on a free port."""
-    server = subprocess.Popen([BINARY, "serve", "--site", sample_site, "--content", os.path.join(ROOT, "Content"),
-                               "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+def serve(site, content):
+    """`typeahead serve` (its own preview server) of a site, on a free port: (process, base URL)."""
+    server = subprocess.Popen([BINARY, "serve", "--site", site, "--content", content, "--port", "0"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     line = server.stdout.readline()
     assert line.startswith("Serving "), line + server.stderr.read()
-    yield line.split()[-1] + "index.html"
+    return server, line.split()[-1]
+
+
+def stop(server):
     server.send_signal(signal.SIGINT)
     server.communicate(timeout=30)
     assert server.returncode == 0
+
+
+@pytest.fixture(scope="session")
+def served(sample_site):
+    """The sample site served by `typeahead serve`."""
+    server, url = serve(sample_site, os.path.join(ROOT, "Content"))
+    yield url + "index.html"
+    stop(server)
+
+
+@pytest.fixture(scope="session")
+def served_hostile(hostile_site):
+    server, url = serve(hostile_site, os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content"))
+    yield url
+    stop(server)
 
 
 @pytest.fixture(scope="session")
@@ -277,8 +295,10 @@ def test_state_survives_reload_and_back(page):
     wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "galaxy")
 
 
-def test_hostile_data_renders_as_text(driver, hostile_site):
-    driver.get("file://" + hostile_site + "/index.html")
+@pytest.mark.parametrize("scheme", ["file", "http"])
+def test_hostile_data_renders_as_text(driver, hostile_site, scheme, request):
+    root = "file://" + hostile_site + "/" if scheme == "file" else request.getfixturevalue("served_hostile")
+    driver.get(root + "index.html")
     driver.get_log("browser")
     box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
     box.click()
@@ -288,11 +308,31 @@ def test_hostile_data_renders_as_text(driver, hostile_site):
         name = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name")
         assert "</script><img src=x" in name.text
         assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results img[src=x]") == []
-        driver.get("file://" + hostile_site + "/products/evil.html")
+        driver.get(root + "products/evil.html")
         assert "<svg onload" in driver.find_element(By.CSS_SELECTOR, ".brand").text
     except UnexpectedAlertPresentException:
         pytest.fail("a script from the data ran")
     assert errors(driver) == []
+
+
+def test_serve_shows_what_a_hostile_url_asked_as_text(driver, served_hostile):
+    """The search API's errors repeat what was asked (an index name, a path): JSON, sent with
+    nosniff, so a browser opening such a URL shows it as text and runs nothing; the 404 page
+    repeats nothing at all."""
+    payload = "%3Csvg%20onload%3Dalert(1)%3E%3Cimg%20src%3Dx%20onerror%3Dalert(2)%3E"
+    try:
+        driver.get(served_hostile + "1/indexes/" + payload + "/settings")
+        text = driver.find_element(By.TAG_NAME, "body").text
+        assert json.loads(text) == {
+            "message": "Index <svg onload=alert(1)><img src=x onerror=alert(2)> does not exist"
+                       " (this server has products, suggestions)", "status": 404}
+        assert driver.find_elements(By.CSS_SELECTOR, "svg, img") == []
+        assert driver.find_elements(By.CSS_SELECTOR, "img[src=x]") == []
+        driver.get(served_hostile + payload + ".html")
+        assert "Not found" in driver.title
+        assert "alert" not in driver.page_source
+    except UnexpectedAlertPresentException:
+        pytest.fail("a script from the URL ran")
 
 
 def test_axe_finds_no_accessibility_violation(driver, sample_site):
