@@ -1,6 +1,7 @@
 """The search page in a real headless Chromium, driven like a person: click, type, arrow keys,
-Enter, Backspace, reload and back. Each behaviour runs on the site opened from disk (file://) and
-served over HTTP by `typeahead serve` on 127.0.0.1. Screenshots of the main states go to Tests/Browser/screenshots/.
+Enter, Backspace, reload and back. Each behaviour of the search box (the `page` fixture) runs in
+every case of a matrix: the site opened from disk (file://) or served over HTTP by `typeahead
+serve` on 127.0.0.1, at 1280 × 800 or 390 × 844, in light or dark mode. Screenshots of the main states go to Tests/Browser/screenshots/.
 
 Run by Scripts/test (which builds the sites with the debug `typeahead` first):
     .venv/bin/python -m pytest Tests/Browser
@@ -93,9 +94,22 @@ def driver():
     browser.quit()
 
 
-@pytest.fixture(params=["file", "http"])
+VIEWPORTS = {"desktop": (1280, 800), "mobile": (390, 844)}
+CASE = {"id": ""}  # the matrix's viewport and colours, for screenshot names
+
+
+@pytest.fixture(params=[(scheme, viewport, colours) for scheme in ("file", "http") for viewport in VIEWPORTS
+                        for colours in ("light", "dark")],
+                ids=lambda p: "-".join(p))
 def page(request, driver, sample_site):
-    url = "file://" + sample_site + "/index.html" if request.param == "file" else request.getfixturevalue("served")
+    """The front page, fresh, in each of the matrix's cases: opened from disk or served, on a
+    desktop or a phone's viewport, in light or dark mode."""
+    scheme, viewport, colours = request.param
+    CASE["id"] = f"{viewport}-{colours}"
+    driver.set_window_size(*VIEWPORTS[viewport])
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": colours}]})
+    url = "file://" + sample_site + "/index.html" if scheme == "file" else request.getfixturevalue("served")
     driver.get("about:blank")
     driver.get(url)
     driver.execute_script("localStorage.clear()")
@@ -103,7 +117,10 @@ def page(request, driver, sample_site):
     driver.refresh()
     wait(lambda: driver.find_element(By.ID, "typeahead-input"))
     driver.get_log("browser")  # drop what loading logged
-    return driver, request.param
+    yield driver, scheme
+    CASE["id"] = ""
+    driver.set_window_size(1000, 1000)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
 def wait(condition, timeout=5.0):
@@ -129,8 +146,9 @@ def groups(driver):
 
 
 def shot(driver, name):
+    """Saves a screenshot; in the matrix, named with its viewport and colours too."""
     os.makedirs(SCREENSHOTS, exist_ok=True)
-    driver.save_screenshot(os.path.join(SCREENSHOTS, name + ".png"))
+    driver.save_screenshot(os.path.join(SCREENSHOTS, name + (f"-{CASE['id']}" if CASE["id"] else "") + ".png"))
 
 
 def errors(driver):
@@ -526,13 +544,19 @@ def open_front(driver, site):
     return box
 
 
+def site_root(driver):
+    """The URL of the site's root folder, from the page open (file:// or served)."""
+    return driver.current_url.split("index.html")[0]
+
+
 def status_text(driver):
     return driver.find_element(By.ID, "typeahead-status").text
 
 
 @pytest.mark.parametrize("path", ["products/5005506.html", "search/iphone.html"])
-def test_every_page_has_the_search_box_and_a_search_opens_the_front_page(driver, sample_site, path):
-    driver.get("file://" + sample_site + "/" + path)
+def test_every_page_has_the_search_box_and_a_search_opens_the_front_page(page, path):
+    driver, _ = page
+    driver.get(site_root(driver) + path)
     driver.get_log("browser")
     box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
     box.click()
@@ -546,8 +570,9 @@ def test_every_page_has_the_search_box_and_a_search_opens_the_front_page(driver,
     assert errors(driver) == []
 
 
-def test_escape_closes_then_clears_and_the_list_stays_closed(driver, sample_site):
-    box = open_front(driver, sample_site)
+def test_escape_closes_then_clears_and_the_list_stays_closed(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
     box.click()
     box.send_keys("moto")
     wait(lambda: options(driver))
@@ -560,8 +585,9 @@ def test_escape_closes_then_clears_and_the_list_stays_closed(driver, sample_site
     assert driver.find_element(By.ID, "typeahead-listbox").is_displayed() is False
 
 
-def test_back_and_forward_with_the_box_focused_show_the_list_of_what_it_says(driver, sample_site):
-    box = open_front(driver, sample_site)
+def test_back_and_forward_with_the_box_focused_show_the_list_of_what_it_says(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
     box.click()
     box.send_keys("moto", Keys.ENTER)
     wait(lambda: "q=moto" in driver.current_url)
@@ -580,8 +606,9 @@ def test_back_and_forward_with_the_box_focused_show_the_list_of_what_it_says(dri
     wait(lambda: options(driver) and options(driver)[0] == "galaxy" and not any("moto" in o for o in options(driver)))
 
 
-def test_the_number_of_suggestions_is_announced_politely(driver, sample_site):
-    box = open_front(driver, sample_site)
+def test_the_number_of_suggestions_is_announced_politely(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
     region = driver.find_element(By.ID, "typeahead-announce")
     assert region.get_attribute("role") == "status" and region.get_attribute("aria-live") == "polite"
     box.click()
@@ -591,8 +618,9 @@ def test_the_number_of_suggestions_is_announced_politely(driver, sample_site):
     wait(lambda: region.get_attribute("textContent") == "No suggestions")
 
 
-def test_recent_searches_keep_only_searches_that_found_something_and_can_be_cleared(driver, sample_site):
-    box = open_front(driver, sample_site)
+def test_recent_searches_keep_only_searches_that_found_something_and_can_be_cleared(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
     box.click()
     box.send_keys("qqzzxxv", Keys.ENTER)
     wait(lambda: status_text(driver) == "No results")
@@ -612,9 +640,10 @@ def test_recent_searches_keep_only_searches_that_found_something_and_can_be_clea
     assert driver.execute_script("return localStorage.getItem('typeahead-recent')") is None
 
 
-def test_a_long_text_typed_key_by_key_is_what_a_reload_restores(driver, sample_site):
+def test_a_long_text_typed_key_by_key_is_what_a_reload_restores(page):
     """Browsers ignore history updates after about 200 in a row: typing must not make one each."""
-    box = open_front(driver, sample_site)
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
     box.click()
     text = "samsung galaxy " * 16  # 240 keystrokes
     box.send_keys(text.strip())
@@ -687,8 +716,9 @@ def test_dark_mode_follows_the_system_with_no_accessibility_violation(driver, sa
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
 
 
-def test_the_result_count_is_announced_once_typing_pauses_and_cards_come_from_the_builds_template(driver, sample_site):
-    box = open_front(driver, sample_site)
+def test_the_result_count_is_announced_once_typing_pauses_and_cards_come_from_the_builds_template(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
     assert status_text(driver) == "3,377 products"
     assert driver.find_element(By.ID, "typeahead-status").get_attribute("aria-live") is None
     region = driver.find_element(By.ID, "typeahead-announce")
@@ -703,8 +733,9 @@ def test_the_result_count_is_announced_once_typing_pauses_and_cards_come_from_th
     assert drawn.find_element(By.CSS_SELECTOR, ".placeholder").text
 
 
-def test_a_product_opened_from_a_search_links_back_to_it(driver, sample_site):
-    box = open_front(driver, sample_site)
+def test_a_product_opened_from_a_search_links_back_to_it(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
     driver.execute_script("sessionStorage.clear()")
     box.click()
     box.send_keys("galaxy s7", Keys.ENTER)
@@ -722,7 +753,7 @@ def test_a_product_opened_from_a_search_links_back_to_it(driver, sample_site):
     wait(lambda: status_text(driver).endswith("results"))
     # A page opened with no search before it has no such link.
     driver.execute_script("sessionStorage.clear()")
-    driver.get("file://" + sample_site + "/products/5005506.html")
+    driver.get(site_root(driver) + "products/5005506.html")
     assert driver.find_elements(By.CSS_SELECTOR, ".back-link") == []
     assert errors(driver) == []
 
