@@ -91,7 +91,7 @@ public struct ContentLoader {
         if FileManager.default.fileExists(atPath: configPath),
             let value = readDocument(configPath, &collector)
         {
-            config = SiteConfigReader(file: display("site.json")).read(value, &collector)
+            config = SiteConfigReader(file: path("site.json")).read(value, &collector)
         }
         let products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
             ProductReader(file: place.file, config: config).read(value, place: place.record, &collector)
@@ -107,7 +107,7 @@ public struct ContentLoader {
             where !products.contains(where: { ($0.value.attributes[attribute] ?? .null) != .null }) {
                 collector.add(
                     ContentIssue(
-                        file: display("site.json"), field: "searchableAttributes",
+                        file: path("site.json"), field: "searchableAttributes",
                         message: "no product has the attribute \"\(attribute)\""))
             }
         }
@@ -125,8 +125,6 @@ public struct ContentLoader {
     private func path(_ name: String) -> String {
         (directory as NSString).appendingPathComponent(name)
     }
-
-    private func display(_ name: String) -> String { path(name) }
 
     private func readBytes(_ path: String, _ collector: inout IssueCollector) -> [UInt8]? {
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -174,7 +172,7 @@ public struct ContentLoader {
             if required {
                 collector.add(
                     ContentIssue(
-                        file: display("\(base).json"),
+                        file: path("\(base).json"),
                         message: "no such file (expected \(base).json, \(base).ndjson or \(base).jsonl)"))
             }
             return []
@@ -182,11 +180,11 @@ public struct ContentLoader {
         if candidates.count > 1 {
             collector.add(
                 ContentIssue(
-                    file: display(name),
+                    file: path(name),
                     message: "found \(candidates.joined(separator: " and ")); keep only one"))
             return []
         }
-        let file = display(name)
+        let file = path(name)
         guard let bytes = readBytes(file, &collector) else { return [] }
         var records: [(T, Place)] = []
         if name.hasSuffix(".json") {

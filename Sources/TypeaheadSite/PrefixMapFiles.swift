@@ -165,12 +165,7 @@ public struct PrefixMapFiles {
 
     /// Whether a key may start a shard: its hash ends in five zero bits (about one key in 32).
     static func isAnchor(_ key: [UInt8]) -> Bool {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        return hash & 31 == 0
+        FNV1a.hash64(key) & 31 == 0
     }
 
 }

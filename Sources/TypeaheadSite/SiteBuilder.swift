@@ -65,11 +65,6 @@ public struct SiteBuilder {
         self.progress = progress
     }
 
-    /// Every file of the site. Deterministic: the same content gives the same bytes.
-    public func build() throws -> [String: [UInt8]] {
-        try buildWithSummary().files
-    }
-
     /// Every file of the site, and what was built.
     public func buildWithSummary() throws -> (files: [String: [UInt8]], summary: BuildSummary) {
         let sink = MemorySink()
@@ -452,8 +447,9 @@ enum PageData {
         }
     }
 
-    /// A URL safe to put in `href`/`src`: `http(s)://…` or `//…` only; anything else (`javascript:`,
-    /// `data:`, relative paths that could point into the site) is dropped.
+    /// A URL safe to put in `href`/`src`: `http://…` or `https://…` with no space or control
+    /// character; anything else (`javascript:`, `data:`, `//host`, relative paths that could point
+    /// into the site) is dropped.
     static func safeURL(_ text: String?) -> String? {
         guard let text = text?.trimmingCharacters(in: " \t\n\r"), !text.isEmpty else { return nil }
         let lower = text.lowercased()

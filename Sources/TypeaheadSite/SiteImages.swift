@@ -204,12 +204,7 @@ enum Placeholder {
     }
 
     static func tone(_ product: Product) -> Int {
-        var hash: UInt32 = 0x811c_9dc5
-        for byte in label(product).utf8 {
-            hash ^= UInt32(byte)
-            hash &*= 0x0100_0193
-        }
-        return Int(hash % UInt32(tones))
+        Int(FNV1a.hash32(label(product).utf8) % UInt32(tones))
     }
 
     private static func label(_ product: Product) -> String {

@@ -11,7 +11,7 @@ protocol SiteSink: Sendable {
     func put(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError)
 }
 
-/// Keeps every file in memory (`SiteBuilder.build()`, the report of `report --content`, tests).
+/// Keeps every file in memory (`SiteBuilder.buildWithSummary()`: the report of `report --content`, tests).
 final class MemorySink: SiteSink {
     private let store = Mutex<[String: [UInt8]]>([:])
 

@@ -201,12 +201,7 @@ public struct SiteSnapshot: Sendable {
                 let data = fm.contents(atPath: full)
             else { continue }
             let bytes = [UInt8](data)
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash &*= 0x100_0000_01b3
-            }
-            result[path] = FilePrint(size: bytes.count, hash: hash)
+            result[path] = FilePrint(size: bytes.count, hash: FNV1a.hash64(bytes))
             visit(path, bytes)
         }
         return result

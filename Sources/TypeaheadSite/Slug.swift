@@ -79,12 +79,7 @@ public enum Slug {
 
     /// The first 32 bits of the 64-bit FNV-1a hash of the UTF-8 bytes, as 8 hex digits.
     static func hexHash(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash &*= 0x100_0000_01b3
-        }
-        let value = String(hash >> 32, radix: 16)
+        let value = String(FNV1a.hash64(text.utf8) >> 32, radix: 16)
         return String(repeating: "0", count: 8 - value.count) + value
     }
 }

@@ -75,7 +75,7 @@ public struct SuggestionsConfig: Sendable, Equatable {
                 "sourceIndices[0].\(key)", "unknown field; known fields are \(sourceKeys.joined(separator: ", "))")
         }
         let at = "sourceIndices[0]."
-        guard let indexName = problems.string(source["indexName"], at + "indexName", required: true) else { return nil }
+        guard let indexName = problems.string(source["indexName"], at + "indexName") else { return nil }
         var config = SuggestionsConfig(indexName: indexName)
         if let minHits = problems.integer(source["minHits"], at + "minHits", 0...1_000_000) { config.minHits = minHits }
         if let minLetters = problems.integer(source["minLetters"], at + "minLetters", 0...1000) {
@@ -90,7 +90,7 @@ public struct SuggestionsConfig: Sendable, Equatable {
             for key in object.keys.sorted(by: utf8Less) where key != "attribute" && key != "amount" {
                 problems.add("\(field).\(key)", "unknown field; known fields are amount, attribute")
             }
-            guard let attribute = problems.string(object["attribute"], field + ".attribute", required: true) else {
+            guard let attribute = problems.string(object["attribute"], field + ".attribute") else {
                 continue
             }
             let amount = problems.integer(object["amount"], field + ".amount", 1...1000) ?? 10
@@ -99,13 +99,13 @@ public struct SuggestionsConfig: Sendable, Equatable {
         for (i, combination) in problems.array(source["generate"], at + "generate").enumerated() {
             let field = "\(at)generate[\(i)]"
             let attributes = problems.array(combination, field).enumerated().compactMap {
-                problems.string($0.element, "\(field)[\($0.offset)]", required: true)
+                problems.string($0.element, "\(field)[\($0.offset)]")
             }
             if attributes.isEmpty { problems.add(field, "expected a non-empty list of attribute names") }
             config.generate.append(attributes)
         }
         for (i, file) in problems.array(source["external"], at + "external").enumerated() {
-            guard let name = problems.string(file, "\(at)external[\(i)]", required: true) else { continue }
+            guard let name = problems.string(file, "\(at)external[\(i)]") else { continue }
             guard QueryLog.Format(fileName: name) != nil else {
                 problems.add(
                     "\(at)external[\(i)]", "expected a .csv, .tsv, .json, .ndjson or .jsonl file, found \"\(name)\"")
@@ -118,7 +118,7 @@ public struct SuggestionsConfig: Sendable, Equatable {
         case .bool(true)?: config.mergePlurals = true
         case .array(let languages)?:
             for (i, language) in languages.enumerated() {
-                guard let code = problems.string(language, "languages[\(i)]", required: true) else { continue }
+                guard let code = problems.string(language, "languages[\(i)]") else { continue }
                 if code == "en" {
                     config.mergePlurals = true
                 } else {
@@ -129,7 +129,7 @@ public struct SuggestionsConfig: Sendable, Equatable {
             problems.add("languages", "expected true, false or a list such as [\"en\"], found \(other.typeName)")
         }
         for (i, entry) in problems.array(members["exclude"], "exclude").enumerated() {
-            guard let text = problems.string(entry, "exclude[\(i)]", required: true) else { continue }
+            guard let text = problems.string(entry, "exclude[\(i)]") else { continue }
             if let problem = ExcludeRule.problem(text) {
                 problems.add("exclude[\(i)]", problem)
             } else {
@@ -183,11 +183,12 @@ struct Problems {
         if !issues.isEmpty { throw ContentError(issues: Array(issues.prefix(50)), total: issues.count) }
     }
 
-    mutating func string(_ value: JSONValue?, _ field: String, required: Bool) -> String? {
+    /// A required non-empty string; a problem is added when it is missing or of another type.
+    mutating func string(_ value: JSONValue?, _ field: String) -> String? {
         switch value {
         case .string(let text)? where !text.isEmpty: return text
         case nil, .null?:
-            if required { add(field, "required: a non-empty string") }
+            add(field, "required: a non-empty string")
             return nil
         case let other?:
             add(field, "expected a non-empty string, found \(other.typeName)")

@@ -2,58 +2,9 @@ import Foundation
 import Testing
 import TypeaheadTestSupport
 
-/// Golden files: `TYPEAHEAD_RECORD_GOLDEN=1 swift test` re-records them; a missing one fails.
-enum Golden {
-    static let folder = TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden")
-    static var recording: Bool { ProcessInfo.processInfo.environment["TYPEAHEAD_RECORD_GOLDEN"] == "1" }
-
-    /// Compares a text with the golden file `name`, byte for byte.
-    static func compare(text: String, with name: String) throws {
-        let golden = folder.appendingPathComponent(name)
-        if recording {
-            try Data(text.utf8).write(to: golden)
-            return
-        }
-        guard let want = FileManager.default.contents(atPath: golden.path) else {
-            Issue.record("golden file \(name) is missing: record it with TYPEAHEAD_RECORD_GOLDEN=1")
-            return
-        }
-        #expect(Data(text.utf8) == want, "output differs from golden \(name)")
-        if Data(text.utf8) != want {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            let wanted = String(decoding: want, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            if let first = zip(lines, wanted).enumerated().first(where: { $0.element.0 != $0.element.1 }) {
-                Issue.record("line \(first.offset + 1): got \(first.element.0)\nwanted \(first.element.1)")
-            }
-        }
-    }
-
-    /// Compares a whole tree with the golden tree `name`, file by file, byte for byte, but for the
-    /// files under the folders `skipping` (which another golden tree already holds).
-    static func compare(tree directory: URL, with name: String, skipping: [String] = []) throws {
-        let golden = folder.appendingPathComponent(name)
-        let actual = try TestSupport.tree(directory).filter { file in
-            !skipping.contains { file.0.hasPrefix($0 + "/") }
-        }
-        if recording {
-            try? FileManager.default.removeItem(at: golden)
-            for (path, data) in actual {
-                let url = golden.appendingPathComponent(path)
-                try FileManager.default.createDirectory(
-                    at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: url)
-            }
-            return
-        }
-        let expected = try TestSupport.tree(golden)
-        #expect(!expected.isEmpty, "golden tree \(name) is missing: record it with TYPEAHEAD_RECORD_GOLDEN=1")
-        #expect(actual.map(\.0) == expected.map(\.0), "file lists differ from golden \(name)")
-        let expectedByPath = Dictionary(uniqueKeysWithValues: expected)
-        for (path, data) in actual {
-            guard let want = expectedByPath[path] else { continue }
-            #expect(data == want, "\(path) differs from golden \(name)")
-        }
-    }
+extension Golden {
+    /// The end-to-end tests' golden files: whole sites, a report, a diff.
+    static let endToEnd = Golden(folder: TestSupport.packageRoot.appendingPathComponent("Tests/EndToEndTests/Golden"))
 }
 
 @Suite("typeahead build, run as a program")
@@ -76,7 +27,7 @@ struct BuildCommandTests {
             result.stderr.contains(
                 #"1 of 4 suggestions left out (no hit here, so in no map, list or page): "cooktop" (0)"#))
         #expect(result.stdout.isEmpty)
-        try Golden.compare(tree: output, with: "small-site")
+        try Golden.endToEnd.compare(tree: output, with: "small-site")
     }
 
     @Test("Building twice gives byte-identical trees, and defaults are Content, Templates, _site")

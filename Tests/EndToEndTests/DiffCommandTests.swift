@@ -32,7 +32,7 @@ struct DiffCommandTests {
             ["diff", "small", "small-edited"], in: old.deletingLastPathComponent())
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.isEmpty)
-        try Golden.compare(text: result.stdout, with: "small-diff.md")
+        try Golden.endToEnd.compare(text: result.stdout, with: "small-diff.md")
         #expect(
             try TestSupport.runTypeahead(["diff", old.path, new.path, "--format", "markdown"]).stdout == result.stdout)
     }

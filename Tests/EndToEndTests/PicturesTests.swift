@@ -21,7 +21,7 @@ struct PicturesTests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("data findings: no-image 2"))
         // Its assets are the small site's (that golden tree holds them).
-        try Golden.compare(tree: output, with: "pictures-site", skipping: ["assets"])
+        try Golden.endToEnd.compare(tree: output, with: "pictures-site", skipping: ["assets"])
         let files = try TestSupport.tree(output)
         // Six distinct pictures (p9 shares p1's), two sizes each.
         #expect(files.filter { $0.0.hasPrefix("images/") && $0.0.hasSuffix(".webp") }.count == 12)

@@ -26,7 +26,7 @@ struct ReportCommandTests {
         let site = try builtSite()
         let result = try TestSupport.runTypeahead(["report", "--site", site.path, "--format", "markdown"])
         #expect(result.status == 0, "\(result.stderr)")
-        try Golden.compare(text: result.stdout, with: "small-report.md")
+        try Golden.endToEnd.compare(text: result.stdout, with: "small-report.md")
         // Markdown is the default format.
         #expect(try TestSupport.runTypeahead(["report", "--site", site.path]).stdout == result.stdout)
     }
