@@ -146,9 +146,7 @@ public final class SearchEngine: Sendable {
                 }
             }
         case .suggestions:
-            return content.suggestions.map {
-                $0.exactMatches[filter.attribute]?.contains { $0.utf8.elementsEqual(filter.value.utf8) } ?? false
-            }
+            return content.suggestions.map { $0.isListed(in: filter) }
         }
     }
 

@@ -74,6 +74,15 @@ public struct Suggestion: Sendable, Equatable {
     }
 }
 
+extension Suggestion {
+    /// Whether the suggestion belongs to a scope: its `exact_matches` list the scope's value for
+    /// the scope's attribute (compared byte for byte). The one test of it, for the engine, the
+    /// build and the harnesses.
+    public func isListed(in scope: Scope) -> Bool {
+        exactMatches[scope.attribute]?.contains { $0.utf8.elementsEqual(scope.value.utf8) } ?? false
+    }
+}
+
 /// A scope: an exact facet value that narrows suggestions and results, shown as a token.
 public struct Scope: Sendable, Hashable, Comparable {
     public var attribute: String

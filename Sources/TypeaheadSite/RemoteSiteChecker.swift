@@ -228,7 +228,7 @@ public struct RemoteSiteChecker {
         var problems: [String] = []
         for map in maps {
             let scope = SiteReader.scope(ofMap: map)
-            let name = scope?.filter ?? "(all)"
+            let name = ResultPaths.mapName(scope)
             var shards = 0
             var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }
             values[""] = map["empty"].map(SiteChecker.strings) ?? []
@@ -251,12 +251,7 @@ public struct RemoteSiteChecker {
         let slugs = Slug.assign(content.suggestions.map(\.objectID))
         for suggestion in content.suggestions {
             for scope in config.everyScope {
-                if let scope,
-                    !(suggestion.exactMatches[scope.attribute]?.contains { $0.utf8.elementsEqual(scope.value.utf8) }
-                        ?? false)
-                {
-                    continue
-                }
+                if let scope, !suggestion.isListed(in: scope) { continue }
                 for page in 1...max(1, config.resultPages) {
                     let file = ResultPaths.file(
                         suggestionSlug: slugs[ByteKey(suggestion.objectID)]!,

@@ -34,6 +34,15 @@ public enum ResultPaths {
 
     /// The slug of a scope's folder.
     public static func scopeSlug(_ scope: Scope) -> String { Slug.make(scope.filter) }
+
+    /// The unscoped prefix map's id (its shards are in `shards/all/`), and its name in a diff.
+    public static let unscopedMap = "all"
+
+    /// A prefix map's id: its scope's slug, or `all`.
+    public static func mapID(_ scope: Scope?) -> String { scope.map(scopeSlug) ?? unscopedMap }
+
+    /// A prefix map as `check` names it: its scope's filter, or `(all)`.
+    public static func mapName(_ scope: Scope?) -> String { scope?.filter ?? "(\(unscopedMap))" }
 }
 
 /// Renders the static result pages of every suggestion that has at least one product hit: the

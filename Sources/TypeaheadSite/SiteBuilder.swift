@@ -126,7 +126,7 @@ public struct SiteBuilder {
         var layouts: [PrefixMapLayout] = []
         for (i, scope) in config.everyScope.enumerated() {
             progress?.update(phase: "Prefix maps", done: i, total: config.scopes.count + 1)
-            let id = scope.map(ResultPaths.scopeSlug) ?? "all"
+            let id = ResultPaths.mapID(scope)
             layouts.append(mapFiles.write(id: id, scope: scope, builder: builder, into: &files))
         }
         summary.keys = layouts.reduce(0) { $0 + $1.keyCount + 1 }

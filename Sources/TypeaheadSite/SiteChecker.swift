@@ -142,14 +142,14 @@ public struct SiteChecker {
         let foundScopes = maps.map(SiteReader.scope(ofMap:))
         if foundScopes != scopes {
             report.differ(
-                "prefix maps: expected maps for \(scopes.map { $0?.filter ?? "(all)" }), found \(foundScopes.map { $0?.filter ?? "(all)" })",
+                "prefix maps: expected maps for \(scopes.map(ResultPaths.mapName)), found \(foundScopes.map(ResultPaths.mapName))",
                 limit: shownDifferences)
         }
         let perKey = config.suggestionsPerKey
         let scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
         for (map, scope) in zip(maps, foundScopes) {
             report.maps += 1
-            let name = scope?.filter ?? "(all)"
+            let name = ResultPaths.mapName(scope)
             // The suggestions index holds the vetted suggestions only, as proven above.
             let allowed = scopes.firstIndex(of: scope).map { offered[$0] } ?? offered[0]
             var found = readMap(map, name: name, report: &report)
@@ -360,13 +360,7 @@ public struct SiteChecker {
         var checkedPages = 0
         var differences: [String] = []
         for (k, scope) in scopes.enumerated() {
-            if let scope,
-                !(suggestion.exactMatches[scope.attribute]?.contains(where: {
-                    $0.utf8.elementsEqual(scope.value.utf8)
-                }) ?? false)
-            {
-                continue
-            }
+            if let scope, !suggestion.isListed(in: scope) { continue }
             let scopeSlug = scope.map(ResultPaths.scopeSlug)
             let pages = engine.firstPages(
                 SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []),

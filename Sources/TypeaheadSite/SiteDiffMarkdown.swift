@@ -42,7 +42,8 @@ extension SiteDiff {
                 text += "\n### \(n + 1). \(title(of: group))\n\n"
                 text +=
                     "\(grouped(group.keys.count)) key\(group.keys.count == 1 ? "" : "s")"
-                    + (group.map == "all" ? "" : " in the scope \(MarkdownText.escape(group.map))") + ":\n\n"
+                    + (group.map == ResultPaths.unscopedMap ? "" : " in the scope \(MarkdownText.escape(group.map))")
+                    + ":\n\n"
                 for change in group.keys.prefix(Self.exampleKeys) {
                     let before =
                         change.status == "added"

@@ -67,7 +67,7 @@ public struct SiteSnapshot: Sendable {
         var maps: [Map] = []
         for map in mapValues {
             let scope = SiteReader.scope(ofMap: map)
-            let name = scope?.filter ?? "all"
+            let name = scope?.filter ?? ResultPaths.unscopedMap
             var problems: [String] = []
             var shards = 0
             var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }
