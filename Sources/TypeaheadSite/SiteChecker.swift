@@ -448,7 +448,7 @@ public struct SiteChecker {
 
     /// The same, on the page's bytes (a byte scan: `String.range(of:)` is slow on long pages).
     static func objectIDs(inResultPage bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        let marker = Array("<li class=\"hit\" data-object-id=\"".utf8)
+        let marker = Array(TemplateSet.hitMarker.utf8)
         var ids: [String] = []
         var i = 0
         let end = bytes.count

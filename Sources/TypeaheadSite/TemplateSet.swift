@@ -11,6 +11,10 @@ public struct TemplateSet: Sendable {
     /// The templates a site needs.
     public static let required = ["layout", "index", "product", "results"]
 
+    /// How a result card starts: `check` and `check --engine` read a result page's hits, in
+    /// order, by this text and the objectID written right after it, so some template must write it.
+    public static let hitMarker = #"<li class="hit" data-object-id=""#
+
     public init(templates: [String: String], assets: [String: [UInt8]] = [:]) {
         self.templates = templates
         self.assets = assets
@@ -76,6 +80,11 @@ public struct TemplateSet: Sendable {
         for name in required where templates[name] == nil {
             problems.append(
                 "\((directory as NSString).appendingPathComponent(name + ".mustache")): missing; the site needs it")
+        }
+        if !templates.isEmpty, !templates.values.contains(where: { $0.contains(hitMarker + "{{objectID}}\"") }) {
+            problems.append(
+                "\(directory): no template draws a result as \(hitMarker){{objectID}}\">, which typeahead check reads result pages by (Templates/partials/product-card.mustache does)"
+            )
         }
         let set = TemplateSet(templates: templates, assets: assets)
         do {

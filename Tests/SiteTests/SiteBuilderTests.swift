@@ -146,6 +146,10 @@ struct SiteBuilderTests {
         } catch {
             #expect(error.description.contains("product.mustache: missing; the site needs it"))
             #expect(error.description.contains("index.mustache:1: 'x' is closed by 'main'"))
+            // The harness finds a result page's hits by the card's first bytes: no card, an error.
+            #expect(
+                error.description.contains(
+                    #"no template draws a result as <li class="hit" data-object-id="{{objectID}}">"#))
         }
     }
 }
