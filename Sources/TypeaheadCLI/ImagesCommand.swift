@@ -3,25 +3,24 @@ import TypeaheadImages
 import TypeaheadModel
 
 extension TypeaheadCommand {
-    static let imagesHelp = """
-        Usage: typeahead images fetch [--content DIR] [--max-bytes N] [--timeout S] [--jobs N]
-
-        Downloads the products' remote images (an http or https `image`) into DIR/image-cache/,
-        each file named by the SHA-256 of its bytes, and records which URL is which file in
-        DIR/image-cache/index.json. A build reads the cache and never the network: a remote image
-        that is not cached shows the site's placeholder. URLs already cached are not fetched again.
-        Only PNG, JPEG and WebP images that decode in full are kept; SVG, HTML, truncated files and
-        anything else are refused. Prints what was fetched and every image that failed, with the
-        product; exits 1 when any failed (what was fetched is kept).
-
-        Options:
-          --content DIR     Products (default: Content)
-          --max-bytes N     The largest image downloaded (default: 10000000)
-          --timeout S       Seconds an image may take (default: 20)
-          --jobs N          Downloads at once (default: 4)
-          -h, --help        Show this help
-
-        """
+    static let imagesCommand = CommandSpec(
+        name: "images fetch",
+        about: """
+            Downloads the products' remote images (an http or https `image`) into DIR/image-cache/,
+            each file named by the SHA-256 of its bytes, and records which URL is which file in
+            DIR/image-cache/index.json. A build reads the cache and never the network: a remote image
+            that is not cached shows the site's placeholder. URLs already cached are not fetched again.
+            Only PNG, JPEG and WebP images that decode in full are kept; SVG, HTML, truncated files and
+            anything else are refused. Prints what was fetched and every image that failed, with the
+            product; exits 1 when any failed (what was fetched is kept).
+            """,
+        options: [
+            OptionSpec("--content", "DIR", "Products", default: "Content"),
+            OptionSpec("--max-bytes", "N", "The largest image downloaded (default: \(FetchOptions().maxBytes))"),
+            OptionSpec(
+                "--timeout", "S", "Seconds an image may take (default: \(JSONWriter.format(FetchOptions().timeout)))"),
+            OptionSpec("--jobs", "N", "Downloads at once (default: \(FetchOptions().jobs))"),
+        ])
 
     func images(_ arguments: [String]) throws(UsageError) -> Int32 {
         guard arguments.first == "fetch" else {
@@ -29,8 +28,7 @@ extension TypeaheadCommand {
                 message: arguments.isEmpty
                     ? "images needs a subcommand: fetch" : "unknown images subcommand \"\(arguments[0])\"")
         }
-        let options = try ParsedArguments(
-            Array(arguments.dropFirst()), valued: ["--content", "--max-bytes", "--timeout", "--jobs"], flags: [])
+        let options = try Self.imagesCommand.parse(Array(arguments.dropFirst()))
         if let extra = options.positionals.first {
             throw UsageError(message: "unexpected argument \"\(extra)\"")
         }
@@ -53,7 +51,7 @@ extension TypeaheadCommand {
             }
             fetchOptions.jobs = value
         }
-        let directory = options.values["--content"] ?? "Content"
+        let directory = options.value("--content")
         do {
             let content = try ContentLoader(directory: directory).loadCatalogue()
             var cache = try ImageCache.load(contentDirectory: directory)

@@ -5,51 +5,48 @@ import TypeaheadServe
 import TypeaheadSite
 
 extension TypeaheadCommand {
-    static let serveHelp = """
-        Usage: typeahead serve [--site DIR] [--content DIR] [--templates DIR] [--host ADDR] [--port N]
-                               [--products-index NAME] [--suggestions-index NAME] [--watch]
-
-        Serves the built site over HTTP for a preview, and beside it the live engine over a subset
-        of Algolia's search REST API, so Algolia's own clients (and typeahead check --engine) can
-        ask it:
-          POST /1/indexes/{products|suggestions}/query   one search
-          POST /1/indexes/*/queries                      several, {"requests": [...]}
-          GET  /1/indexes/{products|suggestions}/settings
-        with Algolia's parameters query, page, hitsPerPage, filters (one facet, ATTR:"VALUE"),
-        queryType, typoTolerance and attributesToHighlight; the answers are typeahead query's. The
-        files are served read-only: index.html for a folder, no listing, nothing outside the site,
-        ETags and byte ranges. Prints its URL; Ctrl-C stops it.
-
-        Options:
-          --site DIR        The built site (default: _site)
-          --content DIR     Products, suggestions and site.json for the engine (default: Content)
-          --templates DIR   With --watch, the templates to build with (default: Templates)
-          --host ADDR       The IPv4 address to listen on (default: 127.0.0.1, this machine only)
-          --port N          The port (default: 8080; 0: any free port)
-          --products-index NAME     Also answer the products index by this name (the one
-                                    the shop's Algolia app uses)
-          --suggestions-index NAME  The same for the suggestions index
-          --watch           Build the site first, then rebuild it and reload the engine whenever
-                            the content or the templates change (a failed build keeps the last)
-          -h, --help        Show this help
-
-        """
+    static let serveCommand = CommandSpec(
+        name: "serve",
+        about: """
+            Serves the built site over HTTP for a preview, and beside it the live engine over a subset
+            of Algolia's search REST API, so Algolia's own clients (and typeahead check --engine) can
+            ask it:
+              POST /1/indexes/{products|suggestions}/query   one search
+              POST /1/indexes/*/queries                      several, {"requests": [...]}
+              GET  /1/indexes/{products|suggestions}/settings
+            with Algolia's parameters query, page, hitsPerPage, filters (one facet, ATTR:"VALUE"),
+            queryType, typoTolerance and attributesToHighlight; the answers are typeahead query's. The
+            files are served read-only: index.html for a folder, no listing, nothing outside the site,
+            ETags and byte ranges. Prints its URL; Ctrl-C stops it.
+            """,
+        options: [
+            OptionSpec("--site", "DIR", "The built site", default: "_site"),
+            OptionSpec("--content", "DIR", "Products, suggestions and site.json for the engine", default: "Content"),
+            OptionSpec("--templates", "DIR", "With --watch, the templates to build with", default: "Templates"),
+            OptionSpec(
+                "--host", "ADDR", "The IPv4 address to listen on; the default is this machine only",
+                default: "127.0.0.1"),
+            OptionSpec("--port", "N", "The port; 0 takes any free one", default: "8080"),
+            OptionSpec(
+                "--products-index", "NAME",
+                "Also answer the products index by this name (the one\nthe shop's Algolia app uses)"),
+            OptionSpec("--suggestions-index", "NAME", "The same for the suggestions index"),
+            OptionSpec(
+                "--watch", nil,
+                "Build the site first, then rebuild it and reload the engine whenever\nthe content or the templates change (a failed build keeps the last)"
+            ),
+        ])
 
     func serve(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let options = try ParsedArguments(
-            arguments,
-            valued: [
-                "--site", "--content", "--templates", "--host", "--port", "--products-index", "--suggestions-index",
-            ],
-            flags: ["--watch"])
+        let options = try Self.serveCommand.parse(arguments)
         if let extra = options.positionals.first {
             throw UsageError(message: "unexpected argument \"\(extra)\"")
         }
-        let site = options.values["--site"] ?? "_site"
-        let contentDirectory = options.values["--content"] ?? "Content"
-        let templatesDirectory = options.values["--templates"] ?? "Templates"
-        let host = options.values["--host"] ?? "127.0.0.1"
-        let port = UInt16(try options.integer("--port", in: 0...65535) ?? 8080)
+        let site = options.value("--site")
+        let contentDirectory = options.value("--content")
+        let templatesDirectory = options.value("--templates")
+        let host = options.value("--host")
+        let port = UInt16(try options.integer("--port", in: 0...65535)!)
         let watch = options.flags.contains("--watch")
         var aliases: [String: IndexName] = [:]
         for (option, index) in [("--products-index", IndexName.products), ("--suggestions-index", .suggestions)] {
@@ -166,20 +163,20 @@ extension TypeaheadCommand {
             }
             apiKey = value
         }
-        let concurrency = try options.integer("--concurrency", in: 1...64) ?? 8
-        let minimum = options.values["--min-agreement"].map { Double($0) } ?? 100
+        let concurrency = try options.integer("--concurrency", in: 1...64)!
+        let minimum = Double(options.value("--min-agreement"))
         guard let minimum, (0...100).contains(minimum) else {
             throw UsageError(message: "--min-agreement expects a percentage from 0 to 100")
         }
         let client = AlgoliaClient(
-            base: base, applicationID: options.values["--app-id"] ?? "typeahead", apiKey: apiKey,
+            base: base, applicationID: options.value("--app-id"), apiKey: apiKey,
             indexNames: [
-                .products: options.values["--products-index"] ?? "products",
-                .suggestions: options.values["--suggestions-index"] ?? "suggestions",
+                .products: options.value("--products-index"),
+                .suggestions: options.value("--suggestions-index"),
             ])
         do {
-            let content = try ContentLoader(directory: options.values["--content"] ?? "Content").load()
-            var checker = RemoteSiteChecker(content: content, site: options.values["--site"] ?? "_site")
+            let content = try ContentLoader(directory: options.value("--content")).load()
+            var checker = RemoteSiteChecker(content: content, site: options.value("--site"))
             checker.concurrency = concurrency
             let progress = SharedProgress(
                 TerminalProgress(console: console, enabled: console.errIsTerminal))

@@ -3,34 +3,32 @@ import TypeaheadModel
 import TypeaheadSuggest
 
 extension TypeaheadCommand {
-    static let suggestHelp = """
-        Usage: typeahead suggest [--content DIR] [--config FILE] [--output FILE] [--dry-run] [--verbose]
-
-        Makes Query Suggestions from the catalogue and query logs, as Algolia's Query Suggestions
-        builder does: every logged query and generated facet combination is cleaned, rejected when
-        too short, with special characters or excluded, completed when it is a prefix, vetted with
-        an exact search (minHits), merged with equal queries (and, with languages, its singular or
-        plural), and written in the shape typeahead build reads, sorted, atomically.
-
-        Options:
-          --content DIR    Products and site.json (default: Content)
-          --config FILE    Algolia's Query Suggestions configuration
-                           (default: DIR/suggestions.config.json); its sourceIndices[0].external
-                           names the query logs (.csv, .tsv, .json, .ndjson), beside it
-          --output FILE    Where the suggestions go (default: DIR/query_suggestions.json)
-          --dry-run        Write nothing; print what would change
-          --verbose        Print a line for every query not kept, as Algolia's build log does
-          -h, --help       Show this help
-
-        """
+    static let suggestCommand = CommandSpec(
+        name: "suggest",
+        about: """
+            Makes Query Suggestions from the catalogue and query logs, as Algolia's Query Suggestions
+            builder does: every logged query and generated facet combination is cleaned, rejected when
+            too short, with special characters or excluded, completed when it is a prefix, vetted with
+            an exact search (minHits), merged with equal queries (and, with languages, its singular or
+            plural), and written in the shape typeahead build reads, sorted, atomically.
+            """,
+        options: [
+            OptionSpec("--content", "DIR", "Products and site.json", default: "Content"),
+            OptionSpec(
+                "--config", "FILE",
+                "Algolia's Query Suggestions configuration\n(default: DIR/suggestions.config.json); its sourceIndices[0].external\nnames the query logs (.csv, .tsv, .json, .ndjson), beside it"
+            ),
+            OptionSpec("--output", "FILE", "Where the suggestions go (default: DIR/query_suggestions.json)"),
+            OptionSpec("--dry-run", nil, "Write nothing; print what would change"),
+            OptionSpec("--verbose", nil, "Print a line for every query not kept, as Algolia's build log does"),
+        ])
 
     func suggest(_ arguments: [String]) throws(UsageError) -> Int32 {
-        let options = try ParsedArguments(
-            arguments, valued: ["--content", "--config", "--output"], flags: ["--dry-run", "--verbose"])
+        let options = try Self.suggestCommand.parse(arguments)
         if let extra = options.positionals.first {
             throw UsageError(message: "unexpected argument \"\(extra)\"")
         }
-        let directory = options.values["--content"] ?? "Content"
+        let directory = options.value("--content")
         let configPath =
             options.values["--config"]
             ?? (directory as NSString).appendingPathComponent(

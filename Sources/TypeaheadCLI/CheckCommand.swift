@@ -1,0 +1,76 @@
+import Foundation
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadServe
+import TypeaheadSite
+
+extension TypeaheadCommand {
+    static let checkCommand = CommandSpec(
+        name: "check",
+        otherUsages: [
+            "--engine URL [--content DIR] [--site DIR] [--app-id ID] [--api-key-env VAR] [--products-index NAME] [--suggestions-index NAME] [--concurrency N] [--min-agreement P]"
+        ],
+        about: """
+            The harness: loads the content, builds the live engine, reads back what the site holds
+            (its prefix-map shards, site data, client index and result pages) and compares every key
+            of every prefix map, every static result page and every precomputed answer with the
+            engine's answer, asked directly. Then it builds the site afresh in memory and proves every
+            file equal, byte for byte, and that there is no other file. Prints what it checked; on
+            any difference prints the first 10 with a count, and exits 1.
+            """,
+        options: [
+            OptionSpec("--content", "DIR", "Products, suggestions and site.json", default: "Content"),
+            OptionSpec("--templates", "DIR", "The templates the site was built with", default: "Templates"),
+            OptionSpec("--site", "DIR", "The built site", default: "_site"),
+        ],
+        section: (
+            about: """
+            With --engine, the same answers are asked of an engine that speaks Algolia's search API
+            (Algolia itself, or typeahead serve) instead of the built-in one: every prefix-map key,
+            every static result page and every precomputed answer, in batches of 50 searches
+            (POST /1/indexes/*/queries), N requests at a time, each retried up to 3 times when the
+            connection fails or the engine answers 429 or 5xx. A remote engine may be configured
+            otherwise, so it prints the agreement (answers equal, by kind) and the first differences;
+            it exits 1 when the agreement is below P or a request still fails.
+            """,
+            options: [
+                OptionSpec(
+                    "--engine", "URL",
+                    "The engine's base URL, e.g. https://APPID-dsn.algolia.net or\nhttp://127.0.0.1:8080"),
+                OptionSpec("--app-id", "ID", "Sent as X-Algolia-Application-Id", default: "typeahead"),
+                OptionSpec(
+                    "--api-key-env", "VAR",
+                    "The environment variable holding the API key (sent as\nX-Algolia-API-Key, never printed)"),
+                OptionSpec("--products-index", "NAME", "The products index's name there", default: "products"),
+                OptionSpec("--suggestions-index", "NAME", "The suggestions index's name there", default: "suggestions"),
+                OptionSpec("--concurrency", "N", "Requests in flight at once, 1-64", default: "8"),
+                OptionSpec("--min-agreement", "P", "The percentage of equal answers to pass", default: "100"),
+            ]
+        ))
+
+    func check(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let remote = Self.checkCommand.section!.options.map(\.name)
+        let options = try Self.checkCommand.parse(arguments)
+        if let extra = options.positionals.first {
+            throw UsageError(message: "unexpected argument \"\(extra)\"")
+        }
+        if options.values["--engine"] != nil { return try checkEngine(options) }
+        if let given = remote.first(where: { options.values[$0] != nil }) {
+            throw UsageError(message: "\(given) goes with --engine URL")
+        }
+        do {
+            let contentDirectory = options.value("--content")
+            let content = try ContentLoader(directory: contentDirectory).load()
+            let templates = try TemplateSet.load(from: options.value("--templates"))
+            let report = try SiteChecker(
+                content: content, site: options.value("--site"), contentDirectory: contentDirectory,
+                templates: templates
+            ).run()
+            console.out(report.description)
+            return report.differenceCount == 0 ? 0 : 1
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadServe
+import TypeaheadSite
+
+extension TypeaheadCommand {
+    static let queryCommand = CommandSpec(
+        name: "query", positionals: "QUERY",
+        about: """
+            Answers QUERY with the live engine (the reference every precomputed page is checked
+            against) and prints an Algolia-shaped JSON response: hits with _highlightResult, nbHits,
+            page, nbPages, hitsPerPage, query, params, processingTimeMS. Deterministic apart from
+            processingTimeMS. QUERY may be "" (every record, most popular first).
+            """,
+        options: [
+            OptionSpec("--content", "DIR", "Products, suggestions and site.json", default: "Content"),
+            OptionSpec("--index", "NAME", "products or suggestions", default: "products"),
+            OptionSpec(
+                "--filter", "ATTR:VALUE",
+                "Only records with this exact facet value (a scope), e.g.\n\"categories:Cell Phones\""),
+            OptionSpec("--page", "N", "Page, from 0", default: "0"),
+            OptionSpec(
+                "--hits-per-page", "N",
+                "Hits per page, 1-1000 (default: site.json's hitsPerPage for\nproducts, 20 for suggestions)"),
+            OptionSpec(
+                "--query-type", "TYPE",
+                "prefixLast (the last word also matches as a prefix) or\nprefixNone (whole words only), as Algolia's queryType",
+                default: "prefixLast"),
+            OptionSpec("--typo-tolerance", "B", "true or false, as Algolia's typoTolerance", default: "true"),
+            OptionSpec("--no-typos", nil, "The same as --typo-tolerance false"),
+        ])
+
+    func query(_ arguments: [String]) throws(UsageError) -> Int32 {
+        let options = try Self.queryCommand.parse(arguments)
+        guard options.positionals.count == 1 else {
+            throw UsageError(
+                message: options.positionals.isEmpty
+                    ? "missing QUERY (use \"\" for the empty query)"
+                    : "expected one QUERY, found \(options.positionals.count) arguments; quote a query of several words"
+            )
+        }
+        let indexName = options.value("--index")
+        guard let index = IndexName(rawValue: indexName) else {
+            throw UsageError(message: "--index expects products or suggestions, not \"\(indexName)\"")
+        }
+        var filter: Scope?
+        if let text = options.values["--filter"] {
+            guard let scope = Scope(filter: text) else {
+                throw UsageError(message: "--filter expects ATTR:VALUE, not \"\(text)\"")
+            }
+            filter = scope
+        }
+        let page = try options.integer("--page", in: 0...1_000_000) ?? 0
+        let hitsPerPage = try options.integer("--hits-per-page", in: 1...1000)
+        let queryTypeName = options.value("--query-type")
+        guard let queryType = QueryType(rawValue: queryTypeName) else {
+            throw UsageError(message: "--query-type expects prefixLast or prefixNone, not \"\(queryTypeName)\"")
+        }
+        var typoTolerance = !options.flags.contains("--no-typos")
+        if let value = options.values["--typo-tolerance"] {
+            guard value == "true" || value == "false" else {
+                throw UsageError(message: "--typo-tolerance expects true or false, not \"\(value)\"")
+            }
+            guard typoTolerance || value == "false" else {
+                throw UsageError(message: "--no-typos and --typo-tolerance true contradict each other")
+            }
+            typoTolerance = value == "true"
+        }
+        do {
+            let content = try ContentLoader(directory: options.value("--content")).load()
+            let engine = SearchEngine(content: content)
+            let request = SearchRequest(
+                index: index, query: options.positionals[0], filter: filter, page: page,
+                hitsPerPage: hitsPerPage, typoTolerance: typoTolerance, queryType: queryType)
+            let started = DispatchTime.now().uptimeNanoseconds
+            let answer = engine.search(request)
+            let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+            console.out(JSONWriter.string(engine.response(answer, processingTimeMS: elapsed)) + "\n")
+            return 0
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+}
