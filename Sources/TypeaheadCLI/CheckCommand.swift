@@ -73,4 +73,89 @@ extension TypeaheadCommand {
             return 1
         }
     }
+
+    // MARK: - check --engine
+
+    /// `typeahead check --engine URL`: the site's answers asked of a remote engine.
+    func checkEngine(_ options: ParsedArguments) throws(UsageError) -> Int32 {
+        let address = options.values["--engine"]!
+        guard let base = URL(string: address), let scheme = base.scheme?.lowercased(),
+            ["http", "https"].contains(scheme),
+            base.host != nil
+        else {
+            throw UsageError(message: "--engine expects an http:// or https:// URL, not \"\(address)\"")
+        }
+        if options.values["--templates"] != nil {
+            throw UsageError(
+                message: "--templates does not go with --engine (the remote engine is asked, nothing is built)")
+        }
+        var apiKey: String?
+        if let variable = options.values["--api-key-env"] {
+            guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
+                throw UsageError(message: "--api-key-env names \(variable), which is not set")
+            }
+            apiKey = value
+        }
+        let concurrency = try options.integer("--concurrency", in: 1...64)!
+        let minimum = Double(options.value("--min-agreement"))
+        guard let minimum, (0...100).contains(minimum) else {
+            throw UsageError(message: "--min-agreement expects a percentage from 0 to 100")
+        }
+        let client = AlgoliaClient(
+            base: base, applicationID: options.value("--app-id"), apiKey: apiKey,
+            indexNames: [
+                .products: options.value("--products-index"),
+                .suggestions: options.value("--suggestions-index"),
+            ])
+        do {
+            let content = try ContentLoader(directory: options.value("--content")).load()
+            var checker = RemoteSiteChecker(content: content, site: options.value("--site"))
+            checker.concurrency = concurrency
+            let progress = SharedProgress(
+                TerminalProgress(console: console, enabled: console.errIsTerminal))
+            var shown = base
+            if base.user != nil || base.password != nil {
+                var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
+                components?.user = nil
+                components?.password = nil
+                shown = components?.url ?? base
+            }
+            let report = try checker.run(
+                engineName: shown.absoluteString, ask: { queries in try client.search(queries) },
+                progress: { done, total in progress.update(done: done, total: total) })
+            progress.finish()
+            console.out(report.description)
+            if report.failure != nil { return 1 }
+            return report.agreement >= minimum ? 0 : 1
+        } catch {
+            console.err("\(Self.describe(error))\n")
+            return 1
+        }
+    }
+}
+
+/// A terminal progress line drawn from several threads, at most once per percent.
+final class SharedProgress: @unchecked Sendable {
+    private let progress: TerminalProgress
+    private let lock = NSLock()
+    private var drawn = -1
+
+    init(_ progress: TerminalProgress) {
+        self.progress = progress
+    }
+
+    func update(done: Int, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let percent = total == 0 ? 100 : done * 100 / total
+        guard percent != drawn else { return }
+        drawn = percent
+        progress.update(phase: "asking", done: done, total: total)
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        progress.finish()
+    }
 }

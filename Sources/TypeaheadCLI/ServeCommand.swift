@@ -61,7 +61,7 @@ extension TypeaheadCommand {
         }
         let server: PreviewServer
         do {
-            if watch { _ = try rebuild(content: contentDirectory, templates: templatesDirectory, site: site) }
+            if watch { _ = try Self.rebuildSite(content: contentDirectory, templates: templatesDirectory, site: site) }
             // Only a site typeahead built: `--site ~` would otherwise publish a home folder.
             guard
                 FileManager.default.fileExists(atPath: (site as NSString).appendingPathComponent(SiteWriter.markerName))
@@ -87,6 +87,17 @@ extension TypeaheadCommand {
                 + (watch ? "  watching \(contentDirectory)/ and \(templatesDirectory)/ for changes\n" : "")
                 + "  Ctrl-C stops it\n")
 
+        runUntilStopped(
+            server, watch: watch ? (content: contentDirectory, templates: templatesDirectory, site: site) : nil)
+        let counts = server.requestCounts
+        console.err("\nStopped after \(counts.files) file requests and \(counts.api) search requests.\n")
+        return 0
+    }
+
+    /// Waits for Ctrl-C (or SIGTERM) on this thread, then stops the server. With `watch`, it looks
+    /// for changes meanwhile and rebuilds here too, while the server's threads keep answering from
+    /// the last site.
+    private func runUntilStopped(_ server: PreviewServer, watch: (content: String, templates: String, site: String)?) {
         let stopping = DispatchSemaphore(value: 0)
         let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
             signal(number, SIG_IGN)
@@ -95,12 +106,10 @@ extension TypeaheadCommand {
             source.resume()
             return source
         }
-        // The main thread waits for Ctrl-C, and with --watch looks for changes meanwhile; a
-        // rebuild runs here too, while the server's threads keep answering from the last site.
-        let folders = FolderWatcher(folders: [contentDirectory, templatesDirectory])
-        var last = watch ? folders.fingerprint() : []
+        let folders = FolderWatcher(folders: watch.map { [$0.content, $0.templates] } ?? [])
+        var last = folders.fingerprint()
         while stopping.wait(timeout: .now() + .milliseconds(400)) == .timedOut {
-            guard watch else { continue }
+            guard let watch else { continue }
             var now = folders.fingerprint()
             guard now != last else { continue }
             // Wait for the editor (or the copy) to finish: two looks in a row the same.
@@ -111,10 +120,10 @@ extension TypeaheadCommand {
             } while now != last
             do {
                 let started = DispatchTime.now().uptimeNanoseconds
-                let content = try Self.rebuildSite(content: contentDirectory, templates: templatesDirectory, site: site)
+                let content = try Self.rebuildSite(content: watch.content, templates: watch.templates, site: watch.site)
                 server.replace(engine: SearchEngine(content: content))
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-                console.err("Rebuilt \(site) and reloaded the engine in \(String(format: "%.2f", seconds)) s\n")
+                console.err("Rebuilt \(watch.site) and reloaded the engine in \(String(format: "%.2f", seconds)) s\n")
             } catch {
                 console.err("\(Self.describe(error))\nThe last good site is still served.\n")
             }
@@ -123,13 +132,6 @@ extension TypeaheadCommand {
         // The sources must live until here: an optimised build would release them after their
         // last use above, and Ctrl-C would then do nothing.
         withExtendedLifetime(signals) {}
-        let counts = server.requestCounts
-        console.err("\nStopped after \(counts.files) file requests and \(counts.api) search requests.\n")
-        return 0
-    }
-
-    private func rebuild(content: String, templates: String, site: String) throws -> Content {
-        try Self.rebuildSite(content: content, templates: templates, site: site)
     }
 
     /// Builds the site as `typeahead build` does (quietly); returns the content it was built from.
@@ -139,90 +141,5 @@ extension TypeaheadCommand {
         let templates = try TemplateSet.load(from: templates)
         _ = try SiteBuilder(content: content, templates: templates, contentDirectory: directory).write(to: site)
         return content
-    }
-
-    // MARK: - check --engine
-
-    /// `typeahead check --engine URL`: the site's answers asked of a remote engine.
-    func checkEngine(_ options: ParsedArguments) throws(UsageError) -> Int32 {
-        let address = options.values["--engine"]!
-        guard let base = URL(string: address), let scheme = base.scheme?.lowercased(),
-            ["http", "https"].contains(scheme),
-            base.host != nil
-        else {
-            throw UsageError(message: "--engine expects an http:// or https:// URL, not \"\(address)\"")
-        }
-        if options.values["--templates"] != nil {
-            throw UsageError(
-                message: "--templates does not go with --engine (the remote engine is asked, nothing is built)")
-        }
-        var apiKey: String?
-        if let variable = options.values["--api-key-env"] {
-            guard let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty else {
-                throw UsageError(message: "--api-key-env names \(variable), which is not set")
-            }
-            apiKey = value
-        }
-        let concurrency = try options.integer("--concurrency", in: 1...64)!
-        let minimum = Double(options.value("--min-agreement"))
-        guard let minimum, (0...100).contains(minimum) else {
-            throw UsageError(message: "--min-agreement expects a percentage from 0 to 100")
-        }
-        let client = AlgoliaClient(
-            base: base, applicationID: options.value("--app-id"), apiKey: apiKey,
-            indexNames: [
-                .products: options.value("--products-index"),
-                .suggestions: options.value("--suggestions-index"),
-            ])
-        do {
-            let content = try ContentLoader(directory: options.value("--content")).load()
-            var checker = RemoteSiteChecker(content: content, site: options.value("--site"))
-            checker.concurrency = concurrency
-            let progress = SharedProgress(
-                TerminalProgress(console: console, enabled: console.errIsTerminal))
-            var shown = base
-            if base.user != nil || base.password != nil {
-                var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-                components?.user = nil
-                components?.password = nil
-                shown = components?.url ?? base
-            }
-            let report = try checker.run(
-                engineName: shown.absoluteString, ask: { queries in try client.search(queries) },
-                progress: { done, total in progress.update(done: done, total: total) })
-            progress.finish()
-            console.out(report.description)
-            if report.failure != nil { return 1 }
-            return report.agreement >= minimum ? 0 : 1
-        } catch {
-            console.err("\(Self.describe(error))\n")
-            return 1
-        }
-    }
-}
-
-/// A terminal progress line drawn from several threads, at most once per percent.
-final class SharedProgress: @unchecked Sendable {
-    private let progress: TerminalProgress
-    private let lock = NSLock()
-    private var drawn = -1
-
-    init(_ progress: TerminalProgress) {
-        self.progress = progress
-    }
-
-    func update(done: Int, total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let percent = total == 0 ? 100 : done * 100 / total
-        guard percent != drawn else { return }
-        drawn = percent
-        progress.update(phase: "asking", done: done, total: total)
-    }
-
-    func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        progress.finish()
     }
 }

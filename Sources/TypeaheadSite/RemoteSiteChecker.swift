@@ -217,11 +217,13 @@ public struct RemoteSiteChecker {
     /// map order, keys by code points), every suggestion's static pages in every scope, every answer.
     func gather() throws(SiteChecker.Unreadable) -> [Item] {
         let reader = SiteReader(site: site)
-        let data = try reader.siteData()
-        let config = content.config
-        var items: [Item] = []
+        return try keyItems(reader) + pageItems(reader) + answerItems(reader)
+    }
 
-        // Prefix maps.
+    /// Every key of every prefix map, in map order, keys by code points.
+    private func keyItems(_ reader: SiteReader) throws(SiteChecker.Unreadable) -> [Item] {
+        let data = try reader.siteData()
+        var items: [Item] = []
         guard case .array(let maps) = data["maps"] ?? .null else {
             throw SiteChecker.Unreadable(description: "data/site.js: the site data has no maps")
         }
@@ -238,7 +240,7 @@ public struct RemoteSiteChecker {
                         kind: .key,
                         query: RemoteQuery(
                             index: .suggestions, query: key, filter: scope, page: 0,
-                            hitsPerPage: config.suggestionsPerKey),
+                            hitsPerPage: content.config.suggestionsPerKey),
                         expected: RemoteAnswer(nbHits: 0, objectIDs: values[key]!), comparesCount: false,
                         what: "map \(name), key \"\(key)\""))
             }
@@ -246,8 +248,13 @@ public struct RemoteSiteChecker {
         if let problem = problems.first {
             throw SiteChecker.Unreadable(description: "\(site): \(problem)")
         }
+        return items
+    }
 
-        // Static result pages.
+    /// Every static result page of every suggestion, in every scope that lists it.
+    private func pageItems(_ reader: SiteReader) -> [Item] {
+        let config = content.config
+        var items: [Item] = []
         let slugs = Slug.assign(content.suggestions.map(\.objectID))
         for suggestion in content.suggestions {
             for scope in config.everyScope {
@@ -270,7 +277,13 @@ public struct RemoteSiteChecker {
             }
         }
 
-        // Precomputed answers: record numbers are places in the custom-ranking order.
+        return items
+    }
+
+    /// Every precomputed answer; its record numbers are places in the custom-ranking order.
+    private func answerItems(_ reader: SiteReader) throws(SiteChecker.Unreadable) -> [Item] {
+        let config = content.config
+        var items: [Item] = []
         let order = SearchIndex.rankOrder(
             keys: content.products.map { CustomRanking(config.customRanking).key($0.attributes) },
             objectIDs: content.products.map(\.objectID), ranking: CustomRanking(config.customRanking))
