@@ -1,10 +1,19 @@
 import TypeaheadModel
 
 /// `_highlightResult` for one value: the text HTML-escaped with matches in `<em>`.
+/// Algolia's `matchLevel`: how many of the query's words a highlighted value matches.
+public enum MatchLevel: String, Sendable, Equatable {
+    /// None of them.
+    case none
+    /// Some of them.
+    case partial
+    /// Every one.
+    case full
+}
+
 public struct Highlight: Sendable, Equatable {
     public var value: String
-    /// `none`, `partial` or `full`.
-    public var matchLevel: String
+    public var matchLevel: MatchLevel
     public var matchedWords: [String]
     /// Whether every word of the value is highlighted whole.
     public var fullyHighlighted: Bool
@@ -173,7 +182,7 @@ extension SearchIndex {
                 matchedWords.append(word)
             }
             let count = matched.filter { $0 }.count
-            let level = count == 0 ? "none" : count == matchers.count ? "full" : "partial"
+            let level: MatchLevel = count == 0 ? .none : count == matchers.count ? .full : .partial
             return Highlight(
                 value: String(decoding: output, as: UTF8.self), matchLevel: level, matchedWords: matchedWords,
                 fullyHighlighted: count > 0 && allWhole && !sourceWords.isEmpty)

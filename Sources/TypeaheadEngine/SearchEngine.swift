@@ -318,10 +318,10 @@ public final class SearchEngine: Sendable {
     static func json(_ highlight: Highlight) -> JSONValue {
         var object: [String: JSONValue] = [
             "value": .string(highlight.value),
-            "matchLevel": .string(highlight.matchLevel),
+            "matchLevel": .string(highlight.matchLevel.rawValue),
             "matchedWords": .array(highlight.matchedWords.map(JSONValue.string)),
         ]
-        if highlight.matchLevel != "none" { object["fullyHighlighted"] = .bool(highlight.fullyHighlighted) }
+        if highlight.matchLevel != .none { object["fullyHighlighted"] = .bool(highlight.fullyHighlighted) }
         return .object(object)
     }
 

@@ -284,9 +284,10 @@ public struct RemoteSiteChecker {
     private func answerItems(_ reader: SiteReader) throws(SiteChecker.Unreadable) -> [Item] {
         let config = content.config
         var items: [Item] = []
+        let ranking = CustomRanking(config.customRanking)
         let order = SearchIndex.rankOrder(
-            keys: content.products.map { CustomRanking(config.customRanking).key($0.attributes) },
-            objectIDs: content.products.map(\.objectID), ranking: CustomRanking(config.customRanking))
+            keys: content.products.map { ranking.key($0.attributes) }, objectIDs: content.products.map(\.objectID),
+            ranking: ranking)
         let folder = reader.path("data/products/answers")
         for name in SiteChecker.files(under: folder) where !name.hasPrefix("pages/") {
             let bytes = [UInt8](FileManager.default.contents(atPath: folder + "/" + name) ?? Data())

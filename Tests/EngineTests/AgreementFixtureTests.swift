@@ -72,7 +72,7 @@ struct AgreementFixtureTests {
                 ]
                 if let first = page.highlights.first?[attribute]?.first {
                     entry["highlight"] = .string(first.value)
-                    entry["matchLevel"] = .string(first.matchLevel)
+                    entry["matchLevel"] = .string(first.matchLevel.rawValue)
                 }
                 cases.append(.object(entry))
             }

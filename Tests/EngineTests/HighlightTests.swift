@@ -18,7 +18,7 @@ struct HighlightTests {
     func prefix() {
         let e = Fixture.names([("a", "Apple iPhone SE")])
         #expect(Self.highlight(e, "iph")[0].value == "Apple <em>iPh</em>one SE")
-        #expect(Self.highlight(e, "iph")[0].matchLevel == "full")
+        #expect(Self.highlight(e, "iph")[0].matchLevel == .full)
         #expect(Self.highlight(e, "iph")[0].matchedWords == ["iph"])
         #expect(Self.highlight(e, "iph")[0].fullyHighlighted == false)
     }
@@ -38,13 +38,13 @@ struct HighlightTests {
         ])
         let page = e.search(SearchRequest(index: .products, query: "iphone case", hitsPerPage: 1))
         let h = page.highlights[0]
-        #expect(h["name"]?[0].matchLevel == "full")
-        #expect(h["brand"]?[0].matchLevel == "none")
+        #expect(h["name"]?[0].matchLevel == .full)
+        #expect(h["brand"]?[0].matchLevel == MatchLevel.none)
         #expect(h["brand"]?[0].matchedWords == [])
         #expect(h["categories"]?.count == 2)
         // "phone" is a first-letter typo of "iphone": two typos, no match (contract version 2).
         #expect(h["categories"]?[0].value == "Cell Phone")
-        #expect(h["categories"]?[0].matchLevel == "none")
+        #expect(h["categories"]?[0].matchLevel == MatchLevel.none)
         #expect(h["categories"]?[1].value == "<em>iPhone</em> <em>Case</em>s")
         #expect(h["description"] == nil)
     }
@@ -71,6 +71,6 @@ struct HighlightTests {
         #expect(
             Self.highlight(e, "")[0]
                 == Highlight(
-                    value: "&lt;i&gt;x&lt;/i&gt;", matchLevel: "none", matchedWords: [], fullyHighlighted: false))
+                    value: "&lt;i&gt;x&lt;/i&gt;", matchLevel: .none, matchedWords: [], fullyHighlighted: false))
     }
 }
