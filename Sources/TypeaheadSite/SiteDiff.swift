@@ -7,6 +7,18 @@ import TypeaheadModel
 /// A key's use is estimated as the total popularity of the suggestions it leads to (those with a
 /// normalised word-suffix that starts with the key), so `i` ranks above `iphone 6s plus`.
 public struct SiteDiff: Codable, Sendable {
+    /// How a key, a record or a result list changed (its JSON is the raw value).
+    public enum Change: String, Codable, Sendable, CaseIterable {
+        case added, removed, changed
+        /// The same hits in another order.
+        case reordered
+        /// Other hits.
+        case hits
+
+        /// As a summary says it: `2 added`, `1 with other hits`.
+        var label: String { self == .hits ? "with other hits" : rawValue }
+    }
+
     public var headline: String
     public var keys: [KeyGroup]
     public var suggestions: [RecordChange]
@@ -49,12 +61,12 @@ public struct SiteDiff: Codable, Sendable {
         public var after: [String]
         public var use: Double
         /// `added` for a key the old site did not have, `removed` for one the new site does not.
-        public var status: String?
+        public var status: Change?
     }
 
     public struct RecordChange: Codable, Sendable {
         /// `added`, `removed` or `changed`.
-        public var change: String
+        public var change: Change
         public var objectID: String
         /// The suggestion's query, or the product's name (the new one when both exist).
         public var text: String
@@ -65,8 +77,8 @@ public struct SiteDiff: Codable, Sendable {
     }
 
     public struct ResultChange: Codable, Sendable {
-        /// `added`, `removed`, `reordered` (the same hits in another order) or `hits` (other hits).
-        public var change: String
+        /// `added`, `removed`, `reordered` or `hits`.
+        public var change: Change
         public var objectID: String
         public var query: String
         public var scope: String?
@@ -124,7 +136,7 @@ public struct SiteDiff: Codable, Sendable {
                 ].keys.append(
                     KeyChange(
                         key: key, before: b, after: a, use: weight,
-                        status: before[key] == nil ? "added" : after[key] == nil ? "removed" : nil))
+                        status: before[key] == nil ? .added : after[key] == nil ? .removed : nil))
                 groups[id]!.use += weight
             }
         }
@@ -150,12 +162,12 @@ public struct SiteDiff: Codable, Sendable {
             case (nil, let a?):
                 suggestionChanges.append(
                     .init(
-                        change: "added", objectID: a.objectID, text: a.query, fields: [], popularityBefore: nil,
+                        change: .added, objectID: a.objectID, text: a.query, fields: [], popularityBefore: nil,
                         popularityAfter: a.popularity))
             case (let b?, nil):
                 suggestionChanges.append(
                     .init(
-                        change: "removed", objectID: b.objectID, text: b.query, fields: [],
+                        change: .removed, objectID: b.objectID, text: b.query, fields: [],
                         popularityBefore: b.popularity, popularityAfter: nil))
             case (let b?, let a?) where !Self.same(b.line, a.line):
                 var fields: [String] = []
@@ -164,7 +176,7 @@ public struct SiteDiff: Codable, Sendable {
                 if fields.isEmpty { fields.append("facets") }
                 suggestionChanges.append(
                     .init(
-                        change: "changed", objectID: a.objectID, text: a.query, fields: fields,
+                        change: .changed, objectID: a.objectID, text: a.query, fields: fields,
                         popularityBefore: b.popularity, popularityAfter: a.popularity))
             default: break
             }
@@ -181,9 +193,9 @@ public struct SiteDiff: Codable, Sendable {
             if Self.same(b, a) { continue }
             let change =
                 old.results[key] == nil
-                ? "added"
+                ? Change.added
                 : new.results[key] == nil
-                    ? "removed" : (Self.same(b.sorted(by: utf8Less), a.sorted(by: utf8Less)) ? "reordered" : "hits")
+                    ? .removed : (Self.same(b.sorted(by: utf8Less), a.sorted(by: utf8Less)) ? .reordered : .hits)
             let id = String(decoding: key.objectID.utf8, as: UTF8.self)
             let text = query(id)
             resultChanges.append(
@@ -204,9 +216,9 @@ public struct SiteDiff: Codable, Sendable {
             let a = new.products[id]
             switch (b, a) {
             case (nil, let a?):
-                productChanges.append(.init(change: "added", objectID: a.objectID, text: a.name, fields: []))
+                productChanges.append(.init(change: .added, objectID: a.objectID, text: a.name, fields: []))
             case (let b?, nil):
-                productChanges.append(.init(change: "removed", objectID: b.objectID, text: b.name, fields: []))
+                productChanges.append(.init(change: .removed, objectID: b.objectID, text: b.name, fields: []))
             case (let b?, let a?):
                 var fields = Set(b.fields.keys).union(a.fields.keys).filter {
                     !Self.same(JSONWriter.string(b.fields[$0] ?? .null), JSONWriter.string(a.fields[$0] ?? .null))
@@ -223,17 +235,18 @@ public struct SiteDiff: Codable, Sendable {
                 let page = ResultPaths.product(slug: a.slug)
                 if old.files[ResultPaths.product(slug: b.slug)] != new.files[page] { fields.append("page") }
                 if !fields.isEmpty {
-                    productChanges.append(.init(change: "changed", objectID: a.objectID, text: a.name, fields: fields))
+                    productChanges.append(.init(change: .changed, objectID: a.objectID, text: a.name, fields: fields))
                 }
             default: break
             }
         }
-        let order = ["added": 0, "removed": 1, "changed": 2]
+        // Added, then removed, then changed; by objectID within each.
+        let order = { (change: Change) in Change.allCases.firstIndex(of: change)! }
         products = productChanges.sorted { a, b in
-            a.change != b.change ? order[a.change]! < order[b.change]! : utf8Less(a.objectID, b.objectID)
+            a.change != b.change ? order(a.change) < order(b.change) : utf8Less(a.objectID, b.objectID)
         }
         suggestions = suggestions.sorted { a, b in
-            a.change != b.change ? order[a.change]! < order[b.change]! : utf8Less(a.objectID, b.objectID)
+            a.change != b.change ? order(a.change) < order(b.change) : utf8Less(a.objectID, b.objectID)
         }
 
         // Files.
@@ -291,15 +304,15 @@ public struct SiteDiff: Codable, Sendable {
     }
 
     /// "2 added, 1 changed": how many changes of each kind, in this order, the absent ones left out.
-    static func tally(_ changes: [String], kinds: [String]) -> String {
+    static func tally(_ changes: [Change], kinds: [Change]) -> String {
         kinds.compactMap { kind -> String? in
             let n = changes.filter { $0 == kind }.count
-            return n == 0 ? nil : "\(grouped(n)) \(kind == "hits" ? "with other hits" : kind)"
+            return n == 0 ? nil : "\(grouped(n)) \(kind.label)"
         }.joined(separator: ", ")
     }
 
-    static let recordKinds = ["added", "removed", "changed"]
-    static let resultKinds = ["added", "removed", "reordered", "hits"]
+    static let recordKinds: [Change] = [.added, .removed, .changed]
+    static let resultKinds: [Change] = [.added, .removed, .reordered, .hits]
 
     func makeHeadline() -> String {
         var parts: [String] = []

@@ -46,10 +46,10 @@ extension SiteDiff {
                     + ":\n\n"
                 for change in group.keys.prefix(Self.exampleKeys) {
                     let before =
-                        change.status == "added"
+                        change.status == .added
                         ? "(new key)" : list(change.before, marked: Set(group.left), mark: "~~")
                     let after =
-                        change.status == "removed"
+                        change.status == .removed
                         ? "(key gone)" : list(change.after, marked: Set(group.entered), mark: "**")
                     text += "- \(Self.code(change.key)): \(before) → \(after)\n"
                 }
@@ -72,7 +72,7 @@ extension SiteDiff {
             text += MarkdownText.row(["---", "---", "---", "---:", "---"])
             for change in suggestions.prefix(Self.shownRows) {
                 text += MarkdownText.row([
-                    change.change, MarkdownText.escape(change.text), MarkdownText.escape(change.objectID),
+                    change.change.rawValue, MarkdownText.escape(change.text), MarkdownText.escape(change.objectID),
                     popularity(change), change.fields.joined(separator: ", "),
                 ])
             }
@@ -86,7 +86,7 @@ extension SiteDiff {
             for change in results.prefix(Self.shownRows) {
                 text += MarkdownText.row([
                     MarkdownText.escape(change.query), change.scope.map(MarkdownText.escape) ?? "",
-                    change.change == "hits" ? "other hits" : change.change,
+                    change.change == .hits ? "other hits" : change.change.rawValue,
                     "\(grouped(change.before.count)) → \(grouped(change.after.count))", details(change),
                 ])
             }
@@ -98,7 +98,7 @@ extension SiteDiff {
             text += MarkdownText.row(["---", "---", "---", "---"])
             for change in products.prefix(Self.shownRows) {
                 text += MarkdownText.row([
-                    change.change, MarkdownText.escape(change.objectID), MarkdownText.escape(change.text),
+                    change.change.rawValue, MarkdownText.escape(change.objectID), MarkdownText.escape(change.text),
                     change.fields.map(MarkdownText.escape).joined(separator: ", "),
                 ])
             }
@@ -159,8 +159,8 @@ extension SiteDiff {
     func popularity(_ change: RecordChange) -> String {
         let number = { (value: Double?) in value.map(ReportMaker.number) ?? "" }
         switch change.change {
-        case "added": return number(change.popularityAfter)
-        case "removed": return number(change.popularityBefore)
+        case .added: return number(change.popularityAfter)
+        case .removed: return number(change.popularityBefore)
         default:
             return change.popularityBefore == change.popularityAfter
                 ? number(change.popularityAfter)
@@ -171,12 +171,12 @@ extension SiteDiff {
     func details(_ change: ResultChange) -> String {
         func name(_ id: String) -> String { MarkdownText.escape(names[id] ?? id) }
         switch change.change {
-        case "reordered":
+        case .reordered:
             if change.before.first != change.after.first, let b = change.before.first, let a = change.after.first {
                 return "top hit: \(name(b)) → \(name(a))"
             }
             return "same top hit, order below it changed"
-        case "hits":
+        case .hits:
             let gained = change.after.filter { !change.before.contains($0) }
             let lost = change.before.filter { !change.after.contains($0) }
             var parts: [String] = []
@@ -192,7 +192,7 @@ extension SiteDiff {
             }
             if parts.isEmpty { return "order changed" }
             return parts.joined(separator: "; ")
-        case "added": return change.after.first.map { "top hit: \(name($0))" } ?? ""
+        case .added: return change.after.first.map { "top hit: \(name($0))" } ?? ""
         default: return ""
         }
     }

@@ -80,6 +80,6 @@ struct DiffTests {
         old.suggestions[ByteKey("id")] = .init(objectID: "id", query: "caf\u{e9}", popularity: 1, line: "caf\u{e9}")
         new.suggestions[ByteKey("id")] = .init(objectID: "id", query: "cafe\u{301}", popularity: 1, line: "cafe\u{301}")
         let diff = SiteDiff(old: old, new: new)
-        #expect(diff.suggestions.map(\.change) == ["changed"] && diff.suggestions.first?.fields == ["query"])
+        #expect(diff.suggestions.map(\.change) == [.changed] && diff.suggestions.first?.fields == ["query"])
     }
 }
