@@ -84,7 +84,7 @@ public final class SearchEngine: Sendable {
     public init(content: Content) {
         self.content = content
         let config = content.config
-        let ranking = CustomRanking(config.customRanking)
+        let ranking = config.ranking
         productAttributes = config.searchableAttributes
         var arrays: [[Bool]] = []
         let productRecords = content.products.map { product -> IndexedRecord in

@@ -2,6 +2,11 @@
 public struct CustomRanking: Sendable {
     public var criteria: [CustomRankingCriterion]
 
+    public init(criteria: [CustomRankingCriterion]) {
+        self.criteria = criteria
+    }
+
+    /// From their text (`desc(popularity)`); a text that does not parse is left out.
     public init(_ specification: [String]) {
         criteria = specification.compactMap(CustomRankingCriterion.init)
     }

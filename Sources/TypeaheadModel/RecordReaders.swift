@@ -198,7 +198,7 @@ struct ProductReader {
         where !["objectID", "name", "brand", "categories", "description"].contains(attribute) {
             fields.checkSearchable(attribute, &collector)
         }
-        for criterion in config.customRanking.compactMap(CustomRankingCriterion.init)
+        for criterion in config.customRanking
         where criterion.attribute != "popularity" && criterion.attribute != "price" {
             _ = fields.optionalNumber(criterion.attribute, &collector)
         }
@@ -332,7 +332,7 @@ struct SiteConfigReader {
                         file: file, field: "customRanking[\(i)]",
                         message: "expected \"desc(attribute)\" or \"asc(attribute)\", found \"\(criterion)\""))
             }
-            config.customRanking = ranking
+            config.customRanking = ranking.compactMap(CustomRankingCriterion.init)
         }
         if let hits = fields.optionalInteger("hitsPerPage", range: 1...1000, &collector) {
             config.hitsPerPage = hits

@@ -10,7 +10,13 @@ public struct SiteConfig: Sendable, Equatable {
     public var searchableAttributes: [String] = ["name", "brand", "categories", "description"]
     /// Product tie-breakers after the textual criteria, as `desc(attr)` / `asc(attr)`.
     /// Default `desc(popularity)`.
-    public var customRanking: [String] = ["desc(popularity)"]
+    /// Parsed once, when site.json is read (`desc(popularity)` by default).
+    public var customRanking: [CustomRankingCriterion] = [
+        CustomRankingCriterion(attribute: "popularity", descending: true)
+    ]
+
+    /// The custom ranking, ready to order records.
+    public var ranking: CustomRanking { CustomRanking(criteria: customRanking) }
     /// Products per result page. Default 20.
     public var hitsPerPage: Int = 20
     /// Static result pages written per suggestion (and scope), from the first; later pages come
@@ -52,9 +58,17 @@ public struct SiteConfig: Sendable, Equatable {
 }
 
 /// One ranking tie-breaker of `customRanking`.
-public struct CustomRankingCriterion: Sendable, Equatable {
+public struct CustomRankingCriterion: Sendable, Equatable, CustomStringConvertible {
     public var attribute: String
     public var descending: Bool
+
+    public init(attribute: String, descending: Bool) {
+        self.attribute = attribute
+        self.descending = descending
+    }
+
+    /// As site.json writes it: `desc(popularity)`, `asc(price)`.
+    public var description: String { "\(descending ? "desc" : "asc")(\(attribute))" }
 
     /// Parses `desc(attr)` or `asc(attr)`.
     public init?(_ text: String) {

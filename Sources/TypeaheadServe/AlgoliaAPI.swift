@@ -347,7 +347,8 @@ public struct AlgoliaAPI: Sendable {
         let config = content.config
         return .object([
             "searchableAttributes": .array((products ? config.searchableAttributes : ["query"]).map(JSONValue.string)),
-            "customRanking": .array((products ? config.customRanking : ["desc(popularity)"]).map(JSONValue.string)),
+            "customRanking": .array(
+                (products ? config.customRanking.map(\.description) : ["desc(popularity)"]).map(JSONValue.string)),
             "ranking": .array(["typo", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)),
             "attributesForFaceting": .array(facetAttributes(index, content).map(JSONValue.string)),
             "hitsPerPage": .number(Double(products ? config.hitsPerPage : SearchEngine.suggestionsHitsPerPage)),

@@ -284,7 +284,7 @@ public struct RemoteSiteChecker {
     private func answerItems(_ reader: SiteReader) throws(SiteChecker.Unreadable) -> [Item] {
         let config = content.config
         var items: [Item] = []
-        let ranking = CustomRanking(config.customRanking)
+        let ranking = config.ranking
         let order = SearchIndex.rankOrder(
             keys: content.products.map { ranking.key($0.attributes) }, objectIDs: content.products.map(\.objectID),
             ranking: ranking)

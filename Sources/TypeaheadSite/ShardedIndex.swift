@@ -422,7 +422,7 @@ extension ShardedIndex {
         let index = ShardedIndex(
             name: "products", bucket: 16,
             fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking"])
-        let ranking = CustomRanking(content.config.customRanking)
+        let ranking = content.config.ranking
         return index.write(
             index: engine.products, order: engine.products.recordsInRankOrder(),
             row: { record in
@@ -437,7 +437,7 @@ extension ShardedIndex {
             },
             scopes: content.config.scopes.map { ($0, engine.allowed(.products, $0)) },
             settings: [
-                "customRanking": .array(content.config.customRanking.map(JSONValue.string)),
+                "customRanking": .array(content.config.customRanking.map { .string($0.description) }),
                 "hitsPerPage": .number(Double(content.config.hitsPerPage)),
                 "currency": .string(content.config.currency),
             ],

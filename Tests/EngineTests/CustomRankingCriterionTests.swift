@@ -21,6 +21,16 @@ struct CustomRankingCriterionTests {
         #expect(Fixture.ids(e, "x") == ["b", "a", "c"])
     }
 
+    @Test("A criterion is parsed once from site.json's text, and writes the same text back")
+    func parsedOnce() throws {
+        for text in ["desc(popularity)", "asc(price)", "desc(rating count)"] {
+            #expect(CustomRankingCriterion(text)?.description == text)
+        }
+        for text in ["popularity", "desc()", "up(price)", "desc(price"] { #expect(CustomRankingCriterion(text) == nil) }
+        #expect(SiteConfig().customRanking == [CustomRankingCriterion(attribute: "popularity", descending: true)])
+        #expect(SiteConfig().ranking.criteria == SiteConfig().customRanking)
+    }
+
     @Test("objectID bytes ascending settle every remaining tie")
     func objectID() {
         let e = Fixture.names([("b", "x"), ("B", "x"), ("a", "x"), ("é", "x"), ("e\u{301}", "x")])

@@ -11,7 +11,7 @@ enum Fixture {
         var config = SiteConfig()
         config.minHits = minHits
         if let searchable { config.searchableAttributes = searchable }
-        if let customRanking { config.customRanking = customRanking }
+        if let customRanking { config.customRanking = customRanking.compactMap(CustomRankingCriterion.init) }
         return SearchEngine(content: Content(products: products, suggestions: suggestions, config: config))
     }
 
