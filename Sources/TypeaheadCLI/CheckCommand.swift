@@ -113,15 +113,8 @@ extension TypeaheadCommand {
             checker.concurrency = concurrency
             let progress = SharedProgress(
                 TerminalProgress(console: console, enabled: console.errIsTerminal))
-            var shown = base
-            if base.user != nil || base.password != nil {
-                var components = URLComponents(url: base, resolvingAgainstBaseURL: false)
-                components?.user = nil
-                components?.password = nil
-                shown = components?.url ?? base
-            }
             let report = try checker.run(
-                engineName: shown.absoluteString, ask: { queries in try client.search(queries) },
+                engineName: client.displayURL, ask: { queries in try client.search(queries) },
                 progress: { done, total in progress.update(done: done, total: total) })
             progress.finish()
             console.out(report.description)

@@ -91,12 +91,15 @@ public final class AlgoliaClient: Sendable {
         }
     }
 
-    /// The URL without user or password (what may be printed).
+    /// The engine's URL as it may be printed: without user or password.
+    public var displayURL: String { redacted(base) }
+
+    /// A URL without user or password.
     private func redacted(_ url: URL) -> String {
         var components = URLComponents(url: url, resolvingAgainstBaseURL: false)
         components?.user = nil
         components?.password = nil
-        return components?.string ?? base.absoluteString
+        return components?.string ?? "(the engine)"
     }
 
     private func send(_ request: URLRequest) -> (status: Int, data: Data, failure: String?) {

@@ -53,18 +53,6 @@ public struct HTTPResponse: Sendable {
     public func header(_ name: String) -> String? {
         headers.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
-
-    /// The body's bytes (a file's read from disk).
-    public var bodyBytes: [UInt8] {
-        switch body {
-        case .bytes(let bytes): return bytes
-        case .file(let path, let offset, let length):
-            guard let handle = FileHandle(forReadingAtPath: path) else { return [] }
-            defer { try? handle.close() }
-            try? handle.seek(toOffset: offset)
-            return [UInt8]((try? handle.read(upToCount: Int(length))) ?? Data())
-        }
-    }
 }
 
 /// Why the server could not start.

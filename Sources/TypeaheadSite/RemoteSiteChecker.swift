@@ -288,31 +288,25 @@ public struct RemoteSiteChecker {
         let order = SearchIndex.rankOrder(
             keys: content.products.map { ranking.key($0.attributes) }, objectIDs: content.products.map(\.objectID),
             ranking: ranking)
-        let folder = reader.path("data/products/answers")
-        for name in SiteChecker.files(under: folder) where !name.hasPrefix("pages/") {
-            let bytes = [UInt8](FileManager.default.contents(atPath: folder + "/" + name) ?? Data())
-            for line in bytes.split(separator: UInt8(ascii: "\n")).dropFirst().dropLast() {
-                guard case .array(let cells)? = try? JSONParser.parse(Array(line.dropLast())), cells.count == 4,
-                    let text = cells[0].stringValue, let count = cells[1].numberValue,
-                    case .array(let numbers) = cells[2]
-                else {
-                    throw SiteChecker.Unreadable(
-                        description:
-                            "data/products/answers/\(name): unreadable line \(String(decoding: line.prefix(80), as: UTF8.self))"
-                    )
-                }
-                let ids = numbers.compactMap { $0.numberValue.map(Int.init) }.map { n in
-                    order.indices.contains(n) ? content.products[order[n]].objectID : "#\(n)"
-                }
-                items.append(
-                    Item(
-                        kind: .answer,
-                        query: RemoteQuery(
-                            index: .products, query: text, filter: nil, page: 0,
-                            hitsPerPage: min(config.hitsPerPage, SearchEngine.paginationLimit)),
-                        expected: RemoteAnswer(nbHits: Int(count), objectIDs: ids), comparesCount: true,
-                        what: "precomputed answer \"\(text)\""))
+        for line in SiteReader.answerLines(reader.answerFiles()) {
+            guard case .array(let cells)? = try? JSONParser.parse(line), cells.count == 4,
+                let text = cells[0].stringValue, let count = cells[1].numberValue, case .array(let numbers) = cells[2]
+            else {
+                throw SiteChecker.Unreadable(
+                    description:
+                        "data/products/answers: unreadable line \(String(decoding: line.prefix(80), as: UTF8.self))")
             }
+            let ids = numbers.compactMap { $0.numberValue.map(Int.init) }.map { n in
+                order.indices.contains(n) ? content.products[order[n]].objectID : "#\(n)"
+            }
+            items.append(
+                Item(
+                    kind: .answer,
+                    query: RemoteQuery(
+                        index: .products, query: text, filter: nil, page: 0,
+                        hitsPerPage: min(config.hitsPerPage, SearchEngine.paginationLimit)),
+                    expected: RemoteAnswer(nbHits: Int(count), objectIDs: ids), comparesCount: true,
+                    what: "precomputed answer \"\(text)\""))
         }
         return items
     }

@@ -128,14 +128,7 @@ public struct SiteChecker {
         } else {
             // The byte proof below builds the client indices anyway and compares their files: the
             // answers are read from the site, to be asked of the engine, rather than walked twice.
-            let folder = reader.path("data/products/answers")
-            let files = Self.files(under: folder).sorted(by: utf8Less).map {
-                (
-                    path: "data/products/answers/" + $0,
-                    bytes: [UInt8](FileManager.default.contents(atPath: folder + "/" + $0) ?? Data())
-                )
-            }
-            checkAnswers(engine: engine, files: files, report: &report)
+            checkAnswers(engine: engine, files: reader.answerFiles(), report: &report)
         }
 
         // MARK: Prefix maps
@@ -273,14 +266,7 @@ public struct SiteChecker {
     /// Asks the engine directly for every precomputed answer (the files were just proven equal to
     /// the build's, which found them along the prefix map's keys; this proves that walk right).
     private func checkAnswers(engine: SearchEngine, files: [(path: String, bytes: [UInt8])], report: inout Report) {
-        var read: [[UInt8]] = []
-        for (path, bytes) in files where path.hasPrefix("data/products/answers/") && !path.contains("/pages/") {
-            // `typeaheadIndex("…", [` a line, then one answer a line, then `]);`.
-            for line in bytes.split(separator: UInt8(ascii: "\n")).dropFirst().dropLast() {
-                read.append(Array(line.dropLast()))
-            }
-        }
-        let lines = read
+        let lines = SiteReader.answerLines(files)
         report.answers = lines.count
         var number = [Int](repeating: -1, count: engine.products.records.count)
         for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = n }

@@ -39,6 +39,31 @@ public struct SiteReader: Sendable {
         }
     }
 
+    /// The files of the products' precomputed answers (`data/products/answers/`, its `pages/` too),
+    /// in code-point order.
+    public func answerFiles() -> [(path: String, bytes: [UInt8])] {
+        let folder = path("data/products/answers")
+        return SiteChecker.files(under: folder).map {
+            (
+                path: "data/products/answers/" + $0,
+                bytes: [UInt8](FileManager.default.contents(atPath: folder + "/" + $0) ?? Data())
+            )
+        }
+    }
+
+    /// The answer lines of answers files, `[text, nbHits, numbers, placed]` each, as JSON bytes:
+    /// a file is `typeaheadIndex("…", [`, one answer a line ending in a comma, then `]);`. The
+    /// manifest pages (`pages/`) are left out.
+    public static func answerLines(_ files: [(path: String, bytes: [UInt8])]) -> [[UInt8]] {
+        var lines: [[UInt8]] = []
+        for (path, bytes) in files where path.hasPrefix("data/products/answers/") && !path.contains("/pages/") {
+            for line in bytes.split(separator: UInt8(ascii: "\n")).dropFirst().dropLast() {
+                lines.append(Array(line.dropLast()))
+            }
+        }
+        return lines
+    }
+
     /// The scope of a map of the site data (`{"attribute": …, "value": …}`), nil for the unscoped map.
     public static func scope(ofMap map: JSONValue) -> Scope? {
         guard let attribute = map["scope"]?["attribute"]?.stringValue, let value = map["scope"]?["value"]?.stringValue

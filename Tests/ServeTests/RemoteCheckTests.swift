@@ -104,6 +104,18 @@ struct RemoteCheckTests {
         }
     }
 
+    @Test func aPasswordInTheEnginesURLIsNeverShown() {
+        let client = AlgoliaClient(
+            base: URL(string: "http://shop:hunter2@127.0.0.1:9/")!, applicationID: "app", apiKey: nil, retries: 0)
+        #expect(client.displayURL == "http://127.0.0.1:9/")
+        do {
+            _ = try client.search([RemoteQuery(index: .products, query: "ip", filter: nil, page: 0, hitsPerPage: 5)])
+            Issue.record("answered")
+        } catch {
+            #expect(!error.description.contains("hunter2") && error.description.contains("127.0.0.1:9"))
+        }
+    }
+
     @Test func theFilterIsQuotedAsAlgoliaReadsIt() throws {
         let scope = Scope(attribute: "brand", value: #"Say "hi" \ there"#)
         #expect(try AlgoliaAPI.filter(AlgoliaClient.filters(scope)) == scope)
