@@ -1,10 +1,11 @@
 // Benchmark of the precomputed answers' walk (release build):
 //
-//   AnswersBenchmark CONTENT_DIR [RUNS]
+//   AnswersBenchmark CONTENT_DIR [RUNS] [all]
 //
 // Builds the engine from CONTENT_DIR, then walks the keys of the unscoped prefix map over the
 // products index on one thread (so the figure is CPU time, steady on a noisy machine), ranking
-// every key of two words or more, as the build does for the keys whose answer it precomputes.
+// every key of two words or more (with `all`, also one-word keys of more than three letters), as
+// the build does for the keys whose answer it precomputes. The digest covers every answer's bytes.
 // Prints JSON: keys ranked, hits found, and the fastest of RUNS walks (default 3) in seconds.
 import Foundation
 import TypeaheadEngine
@@ -20,14 +21,30 @@ let engine = SearchEngine(content: content)
 var fastest = Double.infinity
 var keys = 0
 var hits = 0
+var digest: UInt64 = 0
+let dump = ProcessInfo.processInfo.environment["ANSWERS_DUMP"] != nil
+// As the build: every key of two words or more, and one-word keys of more than three letters.
+let everyKey = arguments.count > 3 && arguments[3] == "all"
+let wanted: @Sendable ([UInt8], [[Range<Int>]]) -> Bool = { key, _ in
+    key.contains(0x20) || (everyKey && key.count > 3)
+}
 for _ in 0..<runs {
     keys = 0
     hits = 0
+    digest = 0
     let start = DispatchTime.now().uptimeNanoseconds
     PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, threads: 1, ranking: .products)
-        .build(scope: nil, wanted: { key, _ in key.contains(0x20) }) { entry in
+        .build(scope: nil, wanted: wanted) { entry in
             keys += 1
             hits += entry.nbHits
+            // Every answer's bytes, so two versions of the walk can be proven equal.
+            var bytes = entry.keyBytes
+            for n in [entry.nbHits] + entry.suggestions.map(Int.init) {
+                withUnsafeBytes(of: UInt64(n).littleEndian) { bytes.append(contentsOf: $0) }
+            }
+            for placed in entry.placed { bytes.append(contentsOf: placed + [0xFF]) }
+            digest = (digest ^ FNV1a.hash64(bytes)) &* 0x100_0000_01b3
+            if dump { print(entry.key, entry.nbHits, entry.suggestions, entry.placed) }
         }
     fastest = min(fastest, seconds(since: start))
 }
@@ -37,5 +54,6 @@ print(
             "products": .number(Double(content.products.count)),
             "keys_ranked": .number(Double(keys)),
             "hits": .number(Double(hits)),
+            "digest": .string(String(digest, radix: 16)),
             "walk_s": .number(fastest),
         ])))
