@@ -88,3 +88,10 @@ test("the placeholder of a product without a picture: the same table as the Swif
     assert.deepEqual(core.placeholder(row.brand, row.name), { initial: row.initial, tone: row.tone }, JSON.stringify(row));
   }
 });
+
+test("counts are grouped by three digits, as the build writes them (the Swift `grouped`)", () => {
+  const cases = [[0, "0"], [7, "7"], [999, "999"], [1000, "1,000"], [15339, "15,339"], [100000, "100,000"], [1234567, "1,234,567"], [-1234, "-1,234"]];
+  for (const [value, text] of cases) assert.equal(core.groupDigits(value), text);
+  // The same text `toLocaleString("en")` gave, which the page no longer calls (see groupDigits).
+  for (const value of [0, 12, 345, 6789, 10000, 987654321]) assert.equal(core.groupDigits(value), value.toLocaleString("en"));
+});

@@ -403,7 +403,23 @@
     return low === 0 ? null : entries[low - 1];
   }
 
+  /**
+   * `1234567` as "1,234,567", as the build writes counts. Not `toLocaleString`: its first call
+   * loads the browser's number-formatting data, about 150 ms on a slow phone (measured with the
+   * CPU throttled 4x), on the first keystroke's path to its results.
+   */
+  function groupDigits(value) {
+    const digits = String(Math.abs(Math.trunc(value)));
+    let out = "";
+    for (let i = 0; i < digits.length; i++) {
+      if (i > 0 && (digits.length - i) % 3 === 0) out += ",";
+      out += digits[i];
+    }
+    return (value < 0 ? "-" : "") + out;
+  }
+
   return {
+    groupDigits,
     lastNotAfter,
     placeholder,
     fold,

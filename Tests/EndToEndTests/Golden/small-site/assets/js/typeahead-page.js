@@ -395,7 +395,7 @@
       const searching = core.normalize(query) !== "" || !!scope;
       const words = query.trim();
       const where = scope ? " in " + scope.scope.value : "";
-      status.textContent = found.nbHits === 0 ? "No results" : found.nbHits.toLocaleString("en") + (found.nbHits === 1 ? " result" : " results");
+      status.textContent = found.nbHits === 0 ? "No results" : core.groupDigits(found.nbHits) + (found.nbHits === 1 ? " result" : " results");
       const heading = document.getElementById("results-heading");
       if (heading) heading.textContent = searching ? (words ? "Results for “" + words + "”" : "All products") + where : "Most popular products";
       if (popular) popular.hidden = searching;
@@ -535,7 +535,7 @@
 
   function formatPrice(price, currency) {
     const cents = Math.round(price * 100);
-    const whole = String(Math.floor(cents / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+    const whole = core.groupDigits(Math.floor(cents / 100));
     return currency + whole + "." + String(cents % 100).padStart(2, "0");
   }
 
