@@ -95,3 +95,20 @@ test("counts are grouped by three digits, as the build writes them (the Swift `g
   // The same text `toLocaleString("en")` gave, which the page no longer calls (see groupDigits).
   for (const value of [0, 12, 345, 6789, 10000, 987654321]) assert.equal(core.groupDigits(value), value.toLocaleString("en"));
 });
+
+test("a text's highlighted words are its normalised words, ASCII (a fast path) or not, with their spans", () => {
+  const texts = [];
+  for (let c = 0; c < 128; c++) {
+    const ch = String.fromCharCode(c);
+    texts.push(`x${ch}y Ab${ch}9 ${ch}Z${ch}`);
+  }
+  texts.push("Apple® iPhone® 7 – Jet Black (Sprint)", "Café CAFE\u0301 ﬁle ＡＢＣ１２ straße ΟΔΥΣΣΕΥΣ 手机 壳 phone📱case", "4G-LTE men's USB-C");
+  for (const text of texts) {
+    const chars = Array.from(text);
+    const found = core.sourceWords(chars);
+    assert.deepEqual(found.map((w) => w.text), core.words(text), JSON.stringify(text));
+    for (const w of found) {
+      assert.equal(core.words(chars.slice(w.start, w.end).join("")).join(""), w.text, JSON.stringify(text));
+    }
+  }
+});
