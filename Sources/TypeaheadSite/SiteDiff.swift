@@ -96,11 +96,35 @@ public struct SiteDiff: Codable, Sendable {
 
     public init(old: SiteSnapshot, new: SiteSnapshot) {
         let use = KeyUse(old: old, new: new)
-        func query(_ id: String) -> String {
-            (new.suggestions[ByteKey(id)] ?? old.suggestions[ByteKey(id)])?.query ?? id
+        keys = Self.keyGroups(old: old, new: new, use: use)
+        suggestions = Self.suggestionChanges(old: old, new: new)
+        results = Self.resultChanges(old: old, new: new, use: use)
+        products = Self.productChanges(old: old, new: new)
+        files = Self.fileChanges(old: old, new: new)
+        bySuggestion = Self.tallies(keys, old: old, new: new)
+        var queries: [String: String] = [:]
+        for group in keys {
+            for id in group.entered + group.left + group.orderAfter
+                + group.keys.prefix(SiteDiff.exampleKeys).flatMap({ $0.before + $0.after })
+            {
+                queries[id] = Self.query(id, old: old, new: new)
+            }
         }
+        self.queries = queries
+        var names: [String: String] = [:]
+        for change in results {
+            for id in Self.mentionedProducts(change) {
+                names[id] = (new.products[ByteKey(id)] ?? old.products[ByteKey(id)])?.name ?? id
+            }
+        }
+        self.names = names
+        headline = ""
+        headline = makeHeadline()
+    }
 
-        // Keys.
+    /// The changed keys of every map, grouped by the change's signature (what entered, what left,
+    /// the new order), the groups whose most used key is the most used first.
+    private static func keyGroups(old: SiteSnapshot, new: SiteSnapshot, use: KeyUse) -> [KeyGroup] {
         // Grouped by the change's signature, compared byte for byte (objectIDs are bytes).
         var groups: [ByteKey: KeyGroup] = [:]
         // The new site's maps in its order, then any the old site alone had.
@@ -140,7 +164,7 @@ public struct SiteDiff: Codable, Sendable {
                 groups[id]!.use += weight
             }
         }
-        keys = groups.values.map { group in
+        return groups.values.map { group in
             var group = group
             group.keys.sort { $0.use != $1.use ? $0.use > $1.use : utf8Less($0.key, $1.key) }
             return group
@@ -152,8 +176,11 @@ public struct SiteDiff: Codable, Sendable {
             if a.map != b.map { return utf8Less(a.map, b.map) }
             return utf8Less(a.keys[0].key, b.keys[0].key)
         }
+    }
 
-        // Suggestions.
+    /// The suggestions added, removed or changed (which fields): added, then removed, then changed;
+    /// by objectID within each.
+    private static func suggestionChanges(old: SiteSnapshot, new: SiteSnapshot) -> [RecordChange] {
         var suggestionChanges: [RecordChange] = []
         for id in Self.unionKeys(old.suggestions, new.suggestions) {
             let b = old.suggestions[id]
@@ -181,9 +208,11 @@ public struct SiteDiff: Codable, Sendable {
             default: break
             }
         }
-        suggestions = suggestionChanges
+        return suggestionChanges.sorted(by: byChange)
+    }
 
-        // Result lists.
+    /// The result lists whose hits changed, the most used first.
+    private static func resultChanges(old: SiteSnapshot, new: SiteSnapshot, use: KeyUse) -> [ResultChange] {
         var resultChanges: [ResultChange] = []
         var resultKeys = Set(old.results.keys)
         resultKeys.formUnion(new.results.keys)
@@ -197,19 +226,22 @@ public struct SiteDiff: Codable, Sendable {
                 : new.results[key] == nil
                     ? .removed : (Self.same(b.sorted(by: utf8Less), a.sorted(by: utf8Less)) ? .reordered : .hits)
             let id = String(decoding: key.objectID.utf8, as: UTF8.self)
-            let text = query(id)
+            let text = query(id, old: old, new: new)
             resultChanges.append(
                 .init(
                     change: change, objectID: id, query: text, scope: key.scope, before: b, after: a,
                     use: use.of(TextNormalizer.normalize(text))))
         }
-        results = resultChanges.sorted { a, b in
+        return resultChanges.sorted { a, b in
             if a.use != b.use { return a.use > b.use }
             if a.objectID != b.objectID { return utf8Less(a.objectID, b.objectID) }
             return utf8Less(a.scope ?? "", b.scope ?? "")
         }
+    }
 
-        // Products.
+    /// The products added, removed or changed (which fields, `page` for its page): added, then
+    /// removed, then changed; by objectID within each.
+    private static func productChanges(old: SiteSnapshot, new: SiteSnapshot) -> [RecordChange] {
         var productChanges: [RecordChange] = []
         for id in Self.unionKeys(old.products, new.products) {
             let b = old.products[id]
@@ -240,16 +272,17 @@ public struct SiteDiff: Codable, Sendable {
             default: break
             }
         }
-        // Added, then removed, then changed; by objectID within each.
-        let order = { (change: Change) in Change.allCases.firstIndex(of: change)! }
-        products = productChanges.sorted { a, b in
-            a.change != b.change ? order(a.change) < order(b.change) : utf8Less(a.objectID, b.objectID)
-        }
-        suggestions = suggestions.sorted { a, b in
-            a.change != b.change ? order(a.change) < order(b.change) : utf8Less(a.objectID, b.objectID)
-        }
+        return productChanges.sorted(by: byChange)
+    }
 
-        // Files.
+    /// Added, then removed, then changed; by objectID within each.
+    private static func byChange(_ a: RecordChange, _ b: RecordChange) -> Bool {
+        let order = { (change: Change) in Change.allCases.firstIndex(of: change)! }
+        return a.change != b.change ? order(a.change) < order(b.change) : utf8Less(a.objectID, b.objectID)
+    }
+
+    /// Every file added, removed or changed, by path, and how many are the same.
+    private static func fileChanges(old: SiteSnapshot, new: SiteSnapshot) -> FileChanges {
         var added: [String] = []
         var removed: [String] = []
         var changed: [String] = []
@@ -262,37 +295,29 @@ public struct SiteDiff: Codable, Sendable {
             default: break
             }
         }
-        files = FileChanges(added: added, removed: removed, changed: changed, unchanged: unchanged)
+        return FileChanges(added: added, removed: removed, changed: changed, unchanged: unchanged)
+    }
+
+    /// For each suggestion that entered or left some keys, how many, the most first.
+    private static func tallies(_ keys: [KeyGroup], old: SiteSnapshot, new: SiteSnapshot) -> [SuggestionTally] {
         var tally: [ByteKey: (gained: Int, lost: Int)] = [:]
         for group in keys {
             for id in group.entered { tally[ByteKey(id), default: (0, 0)].gained += group.keys.count }
             for id in group.left { tally[ByteKey(id), default: (0, 0)].lost += group.keys.count }
         }
-        bySuggestion = tally.map { key, value in
+        return tally.map { key, value in
             let id = String(decoding: key.utf8, as: UTF8.self)
-            return SuggestionTally(objectID: id, query: query(id), gained: value.gained, lost: value.lost)
+            return SuggestionTally(
+                objectID: id, query: query(id, old: old, new: new), gained: value.gained, lost: value.lost)
         }.sorted { a, b in
             a.gained + a.lost != b.gained + b.lost
                 ? a.gained + a.lost > b.gained + b.lost : utf8Less(a.objectID, b.objectID)
         }
-        var queries: [String: String] = [:]
-        for group in keys {
-            for id in group.entered + group.left + group.orderAfter
-                + group.keys.prefix(SiteDiff.exampleKeys).flatMap({ $0.before + $0.after })
-            {
-                queries[id] = query(id)
-            }
-        }
-        self.queries = queries
-        var names: [String: String] = [:]
-        for change in results {
-            for id in Self.mentionedProducts(change) {
-                names[id] = (new.products[ByteKey(id)] ?? old.products[ByteKey(id)])?.name ?? id
-            }
-        }
-        self.names = names
-        headline = ""
-        headline = makeHeadline()
+    }
+
+    /// A suggestion's query, from the new site, else the old one; its id when neither has it.
+    private static func query(_ id: String, old: SiteSnapshot, new: SiteSnapshot) -> String {
+        (new.suggestions[ByteKey(id)] ?? old.suggestions[ByteKey(id)])?.query ?? id
     }
 
     /// Byte equality (Swift's `==` on strings would take `é` and `e` + U+0301 as equal).
