@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""The first keystroke on a freshly opened search page, in headless Chromium with the CPU throttled
+4x (Chrome DevTools Protocol): keystroke → painted first results, the page's own measure
+(`typeahead-results-paint`), over HTTP, the sample site.
+
+With `--against REV`, the same site is also served with the page scripts of git revision REV
+(Templates/assets/js at REV), and the two are measured alternately in one run, so the VM's noise
+falls on both alike. Prints the median, min and max of each.
+
+Usage: .venv/bin/python Benchmarks/first-keystroke.py [--against REV] [--trials N] [--text T]
+"""
+import functools
+import http.server
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+
+root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+option = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
+trials = int(option("--trials", "8"))
+text = option("--text", "i")
+against = option("--against", None)
+
+subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True, stdout=subprocess.DEVNULL)
+work = tempfile.mkdtemp(prefix="typeahead-first-")
+sites = {"now": os.path.join(work, "now")}
+subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--content", os.path.join(root, "Content"),
+                "--output", sites["now"]], cwd=root, check=True)
+if against:
+    sites[against] = os.path.join(work, "against")
+    shutil.copytree(sites["now"], sites[against])
+    scripts = os.path.join(sites[against], "assets", "js")
+    for name in sorted(os.listdir(scripts)):
+        shown = subprocess.run(["git", "show", f"{against}:Templates/assets/js/{name}"], cwd=root, capture_output=True, check=True)
+        with open(os.path.join(scripts, name), "wb") as f:
+            f.write(shown.stdout)
+
+
+class Quiet(http.server.SimpleHTTPRequestHandler):
+    def log_message(self, *args):
+        pass
+
+
+urls = {}
+for label, site in sites.items():
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    urls[label] = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+
+options = webdriver.ChromeOptions()
+options.binary_location = "/usr/lib/chromium/chromium"
+for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
+    options.add_argument(argument)
+driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+found = {label: [] for label in urls}
+try:
+    # One round more than asked: the first warms the browser's own caches and is not counted.
+    for round in range(trials + 1):
+        for label, url in urls.items():
+            driver.get("about:blank")
+            driver.get(url)
+            box = driver.find_element(By.ID, "typeahead-input")
+            box.click()
+            time.sleep(0.3)
+            driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
+            driver.execute_script("performance.clearMeasures()")
+            box.send_keys(text)
+            end = time.time() + 10
+            paint = []
+            while time.time() < end and not paint:
+                time.sleep(0.1)
+                paint = driver.execute_script("return performance.getEntriesByName('typeahead-results-paint').map(e => e.duration)")
+            driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+            if round > 0 and paint:
+                found[label].append(paint[0])
+finally:
+    driver.quit()
+    shutil.rmtree(work, ignore_errors=True)
+for label, values in found.items():
+    if values:
+        print(f"{label}: first keystroke {text!r} → painted first results, CPU 4x: median {statistics.median(values):.0f} ms, "
+              f"min {min(values):.0f}, max {max(values):.0f} ({len(values)} pages)")
