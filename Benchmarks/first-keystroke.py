@@ -7,33 +7,33 @@ With `--against REV`, the same site is also served with the page scripts of git 
 (Templates/assets/js at REV), and the two are measured alternately in one run, so the VM's noise
 falls on both alike. Prints the median, min and max of each.
 
-Usage: .venv/bin/python Benchmarks/first-keystroke.py [--against REV] [--trials N] [--text T]
+Usage: .venv/bin/python Benchmarks/first-keystroke.py [--against REV] [--trials N] [--text T] [--content DIR]
+--content DIR builds that content folder instead of the sample (e.g. a synthetic shop that
+Benchmarks/scale.py --keep made).
 """
-import functools
-import http.server
 import os
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+
+from browsing import chromium, serve
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 option = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 trials = int(option("--trials", "8"))
 text = option("--text", "i")
 against = option("--against", None)
+content = os.path.abspath(option("--content", os.path.join(root, "Content")))
 
 subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True, stdout=subprocess.DEVNULL)
 work = tempfile.mkdtemp(prefix="typeahead-first-")
 sites = {"now": os.path.join(work, "now")}
-subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--content", os.path.join(root, "Content"),
+subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--content", content,
                 "--output", sites["now"]], cwd=root, check=True)
 if against:
     sites[against] = os.path.join(work, "against")
@@ -45,26 +45,12 @@ if against:
             f.write(shown.stdout)
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
-urls = {}
-for label, site in sites.items():
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    urls[label] = f"http://127.0.0.1:{server.server_address[1]}/index.html"
-
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/lib/chromium/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+urls = {label: serve(site)[1] + "/index.html" for label, site in sites.items()}
+driver = chromium()
 found = {label: [] for label in urls}
 try:
     # One round more than asked: the first warms the browser's own caches and is not counted.
-    for round in range(trials + 1):
+    for turn in range(trials + 1):
         for label, url in urls.items():
             driver.get("about:blank")
             driver.get(url)
@@ -80,7 +66,7 @@ try:
                 time.sleep(0.1)
                 paint = driver.execute_script("return performance.getEntriesByName('typeahead-results-paint').map(e => e.duration)")
             driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
-            if round > 0 and paint:
+            if turn > 0 and paint:
                 found[label].append(paint[0])
 finally:
     driver.quit()

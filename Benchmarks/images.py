@@ -14,8 +14,6 @@
 
 Usage: Benchmarks/images.py [--runs N]
 """
-import functools
-import http.server
 import json
 import os
 import shutil
@@ -23,8 +21,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from browsing import Quiet, chromium, serve
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 runs = int(sys.argv[sys.argv.index("--runs") + 1]) if "--runs" in sys.argv else 3
@@ -81,23 +80,12 @@ def tree_bytes(folder):
     return sum(os.path.getsize(os.path.join(folder, n)) for n in os.listdir(folder))
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 class Counting(Quiet):
     count = 0
 
     def do_GET(self):
         Counting.count += 1
         super().do_GET()
-
-
-def serve(folder, handler=Quiet):
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(handler, directory=folder))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 # 1. The sample, placeholders only.
@@ -168,16 +156,9 @@ for label in ("first fetch", "second fetch"):
 server.shutdown()
 
 # 4. The first screen of results with pictures.
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 server, base = serve(os.path.join(work, "photo-site"))
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/lib/chromium/chromium"
-for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--window-size=1280,800",
-          "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
-    options.add_argument(a)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium("--window-size=1280,800")
 try:
     for text in ("", "samsung galaxy"):
         driver.get(base + "/index.html")

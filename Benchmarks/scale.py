@@ -20,9 +20,7 @@ Usage: .venv/bin/python Benchmarks/scale.py [--sizes 10000,30000,100000] [--runs
 --no-check skips `typeahead check` and the no-change rebuild (at 100,000 products they take most of
 an hour); their columns then read "-".
 """
-import functools
 import gzip
-import http.server
 import json
 import os
 import random
@@ -32,8 +30,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
+
+from browsing import chromium, serve
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
@@ -134,24 +133,12 @@ def tree(folder):
     return files, size
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
-
 def page_bytes(site, texts):
     """Gzipped bytes the page loads (from resource timing) until the first suggestion list and
     until the first results, for each typed text."""
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.common.by import By
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/lib/chromium/chromium"
-    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
-        options.add_argument(a)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    server, base = serve(site)
+    driver = chromium()
     cache = {}
 
     def zipped(path):
@@ -163,7 +150,7 @@ def page_bytes(site, texts):
     out = []
     try:
         for text in texts:
-            driver.get(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+            driver.get(base + "/index.html")
             box = driver.find_element(By.ID, "typeahead-input")
             box.click()
             box.send_keys(text)

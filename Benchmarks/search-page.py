@@ -16,23 +16,19 @@ Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] 
 --content DIR builds that content folder instead of the sample (e.g. a synthetic shop that
 Benchmarks/scale.py --keep made), and types its suggestions.
 """
-import functools
 import gzip
-import http.server
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, root)
-from selenium import webdriver  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
+
+from browsing import Quiet, chromium, serve  # noqa: E402
 
 count = int(sys.argv[sys.argv.index("--queries") + 1]) if "--queries" in sys.argv else 150
 subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True, stdout=subprocess.DEVNULL)
@@ -45,24 +41,16 @@ subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quie
 SERVED = []  # every path any server here was asked for, in order (workers' fetches included)
 
 
-class Quiet(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, *args):
-        pass
-
+class Recording(Quiet):
     def do_GET(self):
         SERVED.append(self.path.split("?")[0])
         super().do_GET()
 
 
-server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=site))
-threading.Thread(target=server.serve_forever, daemon=True).start()
-url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+server, base = serve(site, Recording)
+url = base + "/index.html"
 
-options = webdriver.ChromeOptions()
-options.binary_location = "/usr/lib/chromium/chromium"
-for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"):
-    options.add_argument(argument)
-driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+driver = chromium()
 
 def loaded_bytes(folder, names):
     """Files of the site among `names` (remote product images, which fail offline, are not), with
@@ -108,10 +96,9 @@ with open(os.path.join(pagefind_site, "bench.html"), "w") as f:
             "const search = await pagefind.search('i');"
             "window.first = search.results.length ? await search.results[0].data() : null; window.done = true;"
             "</script>")
-pf_server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Quiet, directory=pagefind_site))
-threading.Thread(target=pf_server.serve_forever, daemon=True).start()
+pf_server, pf_base = serve(pagefind_site, Recording)
 SERVED.clear()
-driver.get(f"http://127.0.0.1:{pf_server.server_address[1]}/bench.html")
+driver.get(pf_base + "/bench.html")
 end = time.time() + 20
 while time.time() < end and not driver.execute_script("return window.done === true"):
     time.sleep(0.05)
