@@ -58,14 +58,14 @@ extension TypeaheadCommand {
                 if let report = summary.report {
                     let found = report.findings.filter { !$0.rows.isEmpty }
                     text +=
-                        "  report: \(output)/\(BuildReport.htmlPath)"
+                        "  report: \(output)/\(SiteLayout.reportHTML)"
                         + (found.isEmpty
                             ? ", no data findings\n"
                             : "; data findings: " + found.map { "\($0.id) \($0.rows.count)" }.joined(separator: ", ")
                                 + "\n")
                 }
                 // The report's list, most popular first: the ones worth fixing first.
-                if let leftOut = summary.report?.findings.first(where: { $0.id == BuildReport.leftOutID })?.rows,
+                if let leftOut = summary.report?.findings.first(where: { $0.id == FindingID.leftOut.rawValue })?.rows,
                     !leftOut.isEmpty
                 {
                     let shown = leftOut.prefix(10).map { "\"\($0[0])\" (\($0[3]))" }.joined(separator: ", ")

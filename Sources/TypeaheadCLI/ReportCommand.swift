@@ -52,7 +52,7 @@ extension TypeaheadCommand {
                 report = summary.timedReport!
             } else {
                 let site = options.value("--site")
-                let path = (site as NSString).appendingPathComponent(BuildReport.jsonPath)
+                let path = (site as NSString).appendingPathComponent(SiteLayout.reportJSON)
                 guard let data = FileManager.default.contents(atPath: path) else {
                     console.err(
                         "error: \(path): no such file; is \(site) a site built by typeahead \(Self.version)? (typeahead build writes it)\n"

@@ -133,7 +133,7 @@ public struct TypeaheadCommand {
     static func describe(_ error: any Error) -> String {
         switch error {
         case let error as ContentError: return error.description
-        case let error as SiteChecker.Unreadable: return "error: \(error.description)"
+        case let error as SiteReadError: return "error: \(error.description)"
         case let error as HTTPServerError: return "error: \(error.description)"
         case let error as SiteWriteError:
             return error.description.hasPrefix("error:") ? error.description : "error: \(error.description)"

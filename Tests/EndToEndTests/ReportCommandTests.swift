@@ -59,7 +59,8 @@ struct ReportCommandTests {
         let report = try BuildReport.decode(Array(result.stdout.utf8))
         #expect(
             report.phases?.map(\.name) == [
-                "images", "engine", "vetting", "prefix maps", "result pages", "client index", "product pages", "report",
+                "assets", "images", "engine", "vetting", "prefix maps", "result pages", "client index", "front page",
+                "product pages", "report",
             ])
         #expect(report.counts.first { $0.label == "products" }?.value == 5)
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).isEmpty)

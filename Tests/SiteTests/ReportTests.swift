@@ -42,14 +42,14 @@ struct ReportTests {
 
     @Test("Entities and tags in plain text are found; ordinary ampersands and comparisons are not")
     func markup() {
-        #expect(ReportMaker.markup(in: "At&#38;t") == "&#38;")
-        #expect(ReportMaker.markup(in: "Tom &amp; Jerry") == "&amp;")
-        #expect(ReportMaker.markup(in: "R&#x26;D") == "&#x26;")
-        #expect(ReportMaker.markup(in: "a <b>bold</b>") == "<b>")
-        #expect(ReportMaker.markup(in: "x</i>") == "</i>")
-        #expect(ReportMaker.markup(in: "<!-- c -->") == "<!-- c -->")
+        #expect(MarkupInText.markup(in: "At&#38;t") == "&#38;")
+        #expect(MarkupInText.markup(in: "Tom &amp; Jerry") == "&amp;")
+        #expect(MarkupInText.markup(in: "R&#x26;D") == "&#x26;")
+        #expect(MarkupInText.markup(in: "a <b>bold</b>") == "<b>")
+        #expect(MarkupInText.markup(in: "x</i>") == "</i>")
+        #expect(MarkupInText.markup(in: "<!-- c -->") == "<!-- c -->")
         for plain in ["AT&T GoPhone", "R&D; lab", "a < b > c", "5 <3", "&", "&#;", "&#x;", "Q&A;", "x<"] {
-            #expect(ReportMaker.markup(in: plain) == nil, "\(plain)")
+            #expect(MarkupInText.markup(in: plain) == nil, "\(plain)")
         }
     }
 
@@ -86,7 +86,7 @@ struct ReportTests {
         let (files, summary) = try SiteBuilder(content: Self.content, templates: templates).buildWithSummary()
         let report = try #require(summary.report)
         // "radio" finds nothing: left out with its hits, in no map (its keys are gone too).
-        #expect(Self.finding(report, BuildReport.leftOutID) == [["radio", "radio", "7", "0"]])
+        #expect(Self.finding(report, FindingID.leftOut.rawValue) == [["radio", "radio", "7", "0"]])
         #expect(Self.finding(report, "left-out-of-scopes").isEmpty)
         #expect(report.counts.first { $0.label == "suggestions offered (minHits 1)" }?.value == 2)
         // Two suggestions normalise to "tv" and one suggestion a key is shown: the less popular never is.
@@ -157,7 +157,7 @@ struct ReportTests {
         let report = try #require(summary.report)
         // lg: 1 hit, plain tv: 1 hit (minHits 2); sony 2 and tv 6 are offered.
         #expect(
-            Self.finding(report, BuildReport.leftOutID) == [
+            Self.finding(report, FindingID.leftOut.rawValue) == [
                 ["lg", "lg", "9", "1"], ["plain tv", "plain tv", "2", "1"],
             ])
         // "sony" is offered, but within categories:Sony it finds one product only.

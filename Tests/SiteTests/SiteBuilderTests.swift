@@ -45,7 +45,7 @@ struct SiteBuilderTests {
             // The only script elements are the site's own: its data and its script files, on every
             // page of the layout (the report is a page of its own, with none).
             let scripts = html.components(separatedBy: "<script").dropFirst()
-            let root = ResultPaths.root(of: path)
+            let root = SiteLayout.root(of: path)
             let own = scripts.filter {
                 $0.hasPrefix(" src=\"\(root)data/site.js\"></script>") || $0.hasPrefix(" src=\"\(root)assets/js/")
             }
@@ -200,7 +200,7 @@ extension SiteBuilderTests {
         let odd = String(decoding: files["search/odd.html"]!, as: UTF8.self)
         #expect(!odd.contains("more-results"))
         #expect(
-            ResultPaths.searchHash(query: "phone <&> \"7\"", scope: Scope(attribute: "brand", value: "A&B é"))
+            SiteLayout.searchHash(query: "phone <&> \"7\"", scope: Scope(attribute: "brand", value: "A&B é"))
                 == "q=phone+%3C%26%3E+%227%22&scope=brand%3AA%26B+%C3%A9")
     }
 

@@ -54,25 +54,25 @@ public struct SiteSnapshot: Sendable {
     }
 
     /// Reads a site; a site that cannot be read is an error naming the file and line.
-    public static func read(_ root: String) throws(SiteChecker.Unreadable) -> SiteSnapshot {
+    public static func read(_ root: String) throws(SiteReadError) -> SiteSnapshot {
         let reader = SiteReader(site: root)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw SiteChecker.Unreadable(description: "\(root): no such folder")
+            throw SiteReadError(description: "\(root): no such folder")
         }
         let data = try reader.siteData()
         guard case .array(let mapValues) = data["maps"] ?? .null else {
-            throw SiteChecker.Unreadable(description: "\(reader.path(SiteData.path)): the site data has no maps")
+            throw SiteReadError(description: "\(reader.path(SiteLayout.siteData)): the site data has no maps")
         }
         var maps: [Map] = []
         for map in mapValues {
             let scope = SiteReader.scope(ofMap: map)
-            let name = scope?.filter ?? ResultPaths.unscopedMap
+            let name = scope?.filter ?? SiteLayout.unscopedMap
             var problems: [String] = []
             var shards = 0
             var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }
             if let problem = problems.first {
-                throw SiteChecker.Unreadable(description: "\(root): \(problem)")
+                throw SiteReadError(description: "\(root): \(problem)")
             }
             values[""] = map["empty"].map(SiteChecker.strings) ?? []
             maps.append(Map(name: name, scope: scope, values: values))
@@ -85,7 +85,7 @@ public struct SiteSnapshot: Sendable {
             guard let id = fields["objectID"]?.stringValue, let query = fields["query"]?.stringValue,
                 let popularity = fields["popularity"]?.numberValue
             else {
-                throw SiteChecker.Unreadable(
+                throw SiteReadError(
                     description:
                         "\(reader.path("data/suggestions/records/")): a row is not [objectID, query, popularity]: \(line.prefix(80))"
                 )
@@ -96,7 +96,7 @@ public struct SiteSnapshot: Sendable {
         var products: [ByteKey: ProductRow] = [:]
         for (line, fields) in try indexRows(data["products"], name: "products", reader: reader) {
             guard let id = fields["objectID"]?.stringValue, let slug = fields["slug"]?.stringValue else {
-                throw SiteChecker.Unreadable(
+                throw SiteReadError(
                     description:
                         "\(reader.path("data/products/records/")): a row has no objectID and slug: \(line.prefix(80))")
             }
@@ -106,7 +106,7 @@ public struct SiteSnapshot: Sendable {
         // Every file once: its fingerprint, and the bytes of the result pages.
         var pages: [String: [UInt8]] = [:]
         let files = try fingerprints(root) { path, bytes in
-            if path.hasPrefix("search/") || path.hasPrefix("scopes/") { pages[path] = bytes }
+            if SiteLayout.kind(of: path) == .resultPages { pages[path] = bytes }
         }
 
         // Result lists, found where the builder puts them (slugs are assigned over sorted objectIDs).
@@ -117,10 +117,10 @@ public struct SiteSnapshot: Sendable {
         for id in ordered {
             for scope in scopes {
                 let slug = slugs[ByteKey(id)]!
-                let scopeSlug = scope.map(ResultPaths.scopeSlug)
+                let scopeSlug = scope.map(SiteLayout.scopeSlug)
                 var hits: [String] = []
                 var page = 1
-                while let html = pages[ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)] {
+                while let html = pages[SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)] {
                     hits += html.withUnsafeBufferPointer { SiteChecker.objectIDs(inResultPage: $0) }
                     page += 1
                 }
@@ -138,12 +138,12 @@ public struct SiteSnapshot: Sendable {
     /// each with its line and its cells named by the manifest's `fields`.
     static func indexRows(
         _ manifest: JSONValue?, name: String, reader: SiteReader
-    ) throws(SiteChecker.Unreadable) -> [(String, [String: JSONValue])] {
+    ) throws(SiteReadError) -> [(String, [String: JSONValue])] {
         guard let manifest, let base = manifest["base"]?.stringValue, let count = manifest["count"]?.numberValue,
             let bucket = manifest["bucket"]?.numberValue, bucket >= 1, count >= 0
         else {
-            throw SiteChecker.Unreadable(
-                description: "\(reader.path(SiteData.path)): the site data has no \(name) index manifest")
+            throw SiteReadError(
+                description: "\(reader.path(SiteLayout.siteData)): the site data has no \(name) index manifest")
         }
         let fields = SiteChecker.strings(manifest["fields"] ?? .null)
         var result: [(String, [String: JSONValue])] = []
@@ -151,7 +151,7 @@ public struct SiteSnapshot: Sendable {
             let path = "\(base)records/\(n).js"
             for (line, row) in try rows(of: path, reader: reader, opening: "typeaheadIndex(").rows {
                 guard case .array(let cells) = row, cells.count == fields.count else {
-                    throw SiteChecker.Unreadable(
+                    throw SiteReadError(
                         description:
                             "\(reader.path(path)): a row does not have the \(fields.count) fields of the manifest: \(line.prefix(80))"
                     )
@@ -165,14 +165,14 @@ public struct SiteSnapshot: Sendable {
     /// The JSON rows of a one-record-a-line script: the first line opens it, `]);` closes it.
     static func rows(
         of relative: String, reader: SiteReader, opening: String
-    ) throws(SiteChecker.Unreadable) -> (header: Substring, rows: [(String, JSONValue)]) {
+    ) throws(SiteReadError) -> (header: Substring, rows: [(String, JSONValue)]) {
         guard let text = reader.read(relative) else {
-            throw SiteChecker.Unreadable(
+            throw SiteReadError(
                 description: "\(reader.path(relative)): no such file; is \(reader.site) a Typeahead site?")
         }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let first = lines.first, first.hasPrefix(opening) else {
-            throw SiteChecker.Unreadable(description: "\(reader.path(relative)): line 1 does not start with \(opening)")
+            throw SiteReadError(description: "\(reader.path(relative)): line 1 does not start with \(opening)")
         }
         var rows: [(String, JSONValue)] = []
         for (n, line) in lines.enumerated().dropFirst() where !line.isEmpty && line != "]);" {
@@ -180,7 +180,7 @@ public struct SiteSnapshot: Sendable {
             do {
                 rows.append((String(body), try JSONParser.parse(Array(body.utf8))))
             } catch {
-                throw SiteChecker.Unreadable(description: "\(reader.path(relative)): line \(n + 1): \(error.message)")
+                throw SiteReadError(description: "\(reader.path(relative)): line \(n + 1): \(error.message)")
             }
         }
         return (first, rows)
@@ -189,10 +189,10 @@ public struct SiteSnapshot: Sendable {
     /// Every regular file under the root (sorted walk), by relative path.
     private static func fingerprints(
         _ root: String, visit: (String, [UInt8]) -> Void
-    ) throws(SiteChecker.Unreadable) -> [String: FilePrint] {
+    ) throws(SiteReadError) -> [String: FilePrint] {
         let fm = FileManager.default
         guard let enumerator = fm.enumerator(atPath: root) else {
-            throw SiteChecker.Unreadable(description: "\(root): cannot list the folder")
+            throw SiteReadError(description: "\(root): cannot list the folder")
         }
         var result: [String: FilePrint] = [:]
         while let path = enumerator.nextObject() as? String {

@@ -30,14 +30,14 @@ struct ShardedIndex {
     static let postingsMinimumBytes = 8 * 1024
     static let postingsMaximumBytes = 32 * 1024
 
-    /// `products` or `suggestions`.
-    var name: String
+    /// Which index: its folder is `data/<index>/`.
+    var index: IndexName
     /// Records per `records/` file.
     var bucket: Int
     /// The names of a record row's cells.
     var fields: [String]
 
-    var base: String { "data/\(name)/" }
+    var base: String { SiteLayout.clientIndex(index) }
 
     struct Output {
         var files: [(path: String, bytes: [UInt8])] = []
@@ -177,7 +177,7 @@ struct ShardedIndex {
         // Scopes.
         var scopeEntries: [JSONValue] = []
         for (scope, members) in scopes {
-            let slug = ResultPaths.scopeSlug(scope)
+            let slug = SiteLayout.scopeSlug(scope)
             var lines: [UInt8] = []
             var previous: Int32 = 0
             for (number, record) in order.enumerated() where members[Int(record)] {
@@ -243,7 +243,9 @@ struct ShardedIndex {
         return manifest
     }
 
-    func path(of kind: String, _ slug: String) -> String { "\(base)\(kind)/\(slug).js" }
+    func path(of kind: String, _ slug: String) -> String {
+        SiteLayout.clientIndexFile(index, kind: kind, slug: slug)
+    }
 
     /// Each record's number (its place in `order`), -1 for records not in it.
     private func numbering(_ order: [Int32], count: Int) -> [Int32] {
@@ -420,7 +422,7 @@ extension ShardedIndex {
     ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
-            name: "products", bucket: 16,
+            index: .products, bucket: 16,
             fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking"])
         let ranking = content.config.ranking
         return index.write(
@@ -465,7 +467,7 @@ extension ShardedIndex {
     /// popularity]`; each scope lists the suggestions offered in it.
     static func suggestions(engine: SearchEngine, offered: [Bool], scopes: [(Scope, [Bool])]) -> Output {
         let content = engine.content
-        let index = ShardedIndex(name: "suggestions", bucket: 64, fields: ["objectID", "query", "popularity"])
+        let index = ShardedIndex(index: .suggestions, bucket: 64, fields: ["objectID", "query", "popularity"])
         return index.write(
             index: engine.suggestions,
             order: engine.suggestions.recordsInRankOrder(including: offered),

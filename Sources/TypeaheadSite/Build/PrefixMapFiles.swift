@@ -77,7 +77,7 @@ public struct PrefixMapFiles {
         func flush() {
             guard let first = shardFirstKey else { return }
             let name = "\(id)/\(Slug.make(first))"
-            let file = "shards/\(name).js"
+            let file = SiteLayout.shard(name)
             var bytes: [UInt8] = []
             bytes.reserveCapacity(lines.count + 256)
             bytes += "typeaheadShard(".utf8
@@ -157,8 +157,8 @@ public struct PrefixMapFiles {
                 bytes += "],\n".utf8
             }
             bytes += "]);\n".utf8
-            files["shards/\(name).js"] = bytes
-            layout.pages.append((entries.first!.firstKey, "shards/\(name).js"))
+            files[SiteLayout.shard(name)] = bytes
+            layout.pages.append((entries.first!.firstKey, SiteLayout.shard(name)))
         }
         return layout
     }

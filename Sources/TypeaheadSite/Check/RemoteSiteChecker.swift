@@ -122,7 +122,7 @@ public struct RemoteSiteChecker {
     public func run(
         engineName: String, ask: @escaping @Sendable ([RemoteQuery]) throws -> (answers: [RemoteAnswer], retries: Int),
         progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
-    ) throws(SiteChecker.Unreadable) -> Report {
+    ) throws(SiteReadError) -> Report {
         let started = DispatchTime.now().uptimeNanoseconds
         let items = try gather()
         var report = Report()
@@ -215,22 +215,22 @@ public struct RemoteSiteChecker {
 
     /// Everything the site holds that a query answers, in a fixed order: every map's keys (in
     /// map order, keys by code points), every suggestion's static pages in every scope, every answer.
-    func gather() throws(SiteChecker.Unreadable) -> [Item] {
+    func gather() throws(SiteReadError) -> [Item] {
         let reader = SiteReader(site: site)
         return try keyItems(reader) + pageItems(reader) + answerItems(reader)
     }
 
     /// Every key of every prefix map, in map order, keys by code points.
-    private func keyItems(_ reader: SiteReader) throws(SiteChecker.Unreadable) -> [Item] {
+    private func keyItems(_ reader: SiteReader) throws(SiteReadError) -> [Item] {
         let data = try reader.siteData()
         var items: [Item] = []
         guard case .array(let maps) = data["maps"] ?? .null else {
-            throw SiteChecker.Unreadable(description: "data/site.js: the site data has no maps")
+            throw SiteReadError(description: "data/site.js: the site data has no maps")
         }
         var problems: [String] = []
         for map in maps {
             let scope = SiteReader.scope(ofMap: map)
-            let name = ResultPaths.mapName(scope)
+            let name = SiteLayout.mapName(scope)
             var shards = 0
             var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }
             values[""] = map["empty"].map(SiteChecker.strings) ?? []
@@ -246,7 +246,7 @@ public struct RemoteSiteChecker {
             }
         }
         if let problem = problems.first {
-            throw SiteChecker.Unreadable(description: "\(site): \(problem)")
+            throw SiteReadError(description: "\(site): \(problem)")
         }
         return items
     }
@@ -260,9 +260,9 @@ public struct RemoteSiteChecker {
             for scope in config.everyScope {
                 if let scope, !suggestion.isListed(in: scope) { continue }
                 for page in 1...max(1, config.resultPages) {
-                    let file = ResultPaths.file(
+                    let file = SiteLayout.resultPage(
                         suggestionSlug: slugs[ByteKey(suggestion.objectID)]!,
-                        scopeSlug: scope.map(ResultPaths.scopeSlug),
+                        scopeSlug: scope.map(SiteLayout.scopeSlug),
                         page: page)
                     guard let html = reader.read(file) else { break }
                     items.append(
@@ -281,7 +281,7 @@ public struct RemoteSiteChecker {
     }
 
     /// Every precomputed answer; its record numbers are places in the custom-ranking order.
-    private func answerItems(_ reader: SiteReader) throws(SiteChecker.Unreadable) -> [Item] {
+    private func answerItems(_ reader: SiteReader) throws(SiteReadError) -> [Item] {
         let config = content.config
         var items: [Item] = []
         let ranking = config.ranking
@@ -292,7 +292,7 @@ public struct RemoteSiteChecker {
             guard case .array(let cells)? = try? JSONParser.parse(line), cells.count == 4,
                 let text = cells[0].stringValue, let count = cells[1].numberValue, case .array(let numbers) = cells[2]
             else {
-                throw SiteChecker.Unreadable(
+                throw SiteReadError(
                     description:
                         "data/products/answers: unreadable line \(String(decoding: line.prefix(80), as: UTF8.self))")
             }

@@ -24,8 +24,6 @@ public struct SiteImages: Sendable {
     /// card, 300 px on a product's page), for screens of two pixels a point.
     public static let thumbSize = 160
     public static let largeSize = 600
-    /// The site folder the pictures are written to.
-    public static let folder = "images"
 
     var pictures: [ByteKey: ProductPicture] = [:]
     /// `images/<name>.webp` → bytes.
@@ -151,7 +149,7 @@ public struct SiteImages: Sendable {
             case .success(let made):
                 var files: [SiteImageFile] = []
                 for size in made.sizes {
-                    let file = folder + "/" + size.fileName
+                    let file = SiteLayout.picturesFolder + "/" + size.fileName
                     if names.insert(file).inserted { images.files[file] = size.bytes }
                     files.append(SiteImageFile(path: file, width: size.width, height: size.height))
                 }
@@ -160,7 +158,7 @@ public struct SiteImages: Sendable {
             }
         }
         images.sources = paths.count
-        if !index.entries.isEmpty { images.files[PictureIndex.path] = index.bytes() }
+        if !index.entries.isEmpty { images.files[SiteLayout.pictureIndex] = index.bytes() }
         if !collector.isEmpty {
             throw ContentError(issues: Array(collector.prefix(50)), total: collector.count)
         }
@@ -235,7 +233,6 @@ extension SiteImages {
 /// pixels, and the recipe they were made with; one picture a line, by source hash. The next build
 /// reads it to take unchanged pictures from the site it replaces instead of resizing them again.
 struct PictureIndex {
-    static let path = SiteImages.folder + "/index.json"
 
     var recipe: String
     /// Source SHA-256 → its files, thumb then large.
@@ -248,7 +245,7 @@ struct PictureIndex {
                     [.string(source)]
                         + entries[source]!.flatMap {
                             [
-                                .string(String($0.path.dropFirst(SiteImages.folder.count + 1))),
+                                .string(String($0.path.dropFirst(SiteLayout.picturesFolder.count + 1))),
                                 .number(Double($0.width)), .number(Double($0.height)),
                             ]
                         }))
@@ -260,7 +257,9 @@ struct PictureIndex {
     /// The index of the site at `site`, or nil when there is none or it cannot be read (then every
     /// picture is simply made again).
     static func read(site: String) -> PictureIndex? {
-        guard let data = FileManager.default.contents(atPath: (site as NSString).appendingPathComponent(path)),
+        guard
+            let data = FileManager.default.contents(
+                atPath: (site as NSString).appendingPathComponent(SiteLayout.pictureIndex)),
             let value = try? JSONParser.parse([UInt8](data)), let recipe = value["recipe"]?.stringValue,
             case .array(let rows)? = value["pictures"]
         else { return nil }
@@ -275,7 +274,7 @@ struct PictureIndex {
                     let height = fields[k + 2].numberValue, !name.contains("/"), !name.hasPrefix(".")
                 else { return nil }
                 files.append(
-                    SiteImageFile(path: SiteImages.folder + "/" + name, width: Int(width), height: Int(height)))
+                    SiteImageFile(path: SiteLayout.picturesFolder + "/" + name, width: Int(width), height: Int(height)))
             }
             index.entries[source] = files
         }
@@ -291,7 +290,7 @@ struct PictureIndex {
             guard let data = FileManager.default.contents(atPath: (site as NSString).appendingPathComponent(file.path))
             else { return nil }
             let thumbnail = Thumbnail(bytes: [UInt8](data), width: file.width, height: file.height)
-            guard SiteImages.folder + "/" + thumbnail.fileName == file.path else { return nil }
+            guard SiteLayout.picturesFolder + "/" + thumbnail.fileName == file.path else { return nil }
             sizes.append(thumbnail)
         }
         return sizes

@@ -264,8 +264,8 @@ public struct SiteDiff: Codable, Sendable {
                     fields.replaceSubrange(
                         i...i, with: after.indices.filter { before[$0] != after[$0] }.map { new.customRanking[$0] })
                 }
-                let page = ResultPaths.product(slug: a.slug)
-                if old.files[ResultPaths.product(slug: b.slug)] != new.files[page] { fields.append("page") }
+                let page = SiteLayout.product(slug: a.slug)
+                if old.files[SiteLayout.product(slug: b.slug)] != new.files[page] { fields.append("page") }
                 if !fields.isEmpty {
                     productChanges.append(.init(change: .changed, objectID: a.objectID, text: a.name, fields: fields))
                 }

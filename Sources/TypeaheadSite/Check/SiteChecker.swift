@@ -64,11 +64,7 @@ public struct SiteChecker {
     }
 
     /// A site that cannot be read at all (no index.html, no site data).
-    public struct Unreadable: Error, CustomStringConvertible {
-        public var description: String
-    }
-
-    public func run() throws(Unreadable) -> Report {
+    public func run() throws(SiteReadError) -> Report {
         let started = DispatchTime.now().uptimeNanoseconds
         var report = Report()
         let engine = SearchEngine(content: content)
@@ -80,13 +76,13 @@ public struct SiteChecker {
             do {
                 images = try SiteImages.prepare(content: content, contentDirectory: contentDirectory)
             } catch {
-                throw Unreadable(description: error.issues.map(\.description).joined(separator: "\n"))
+                throw SiteReadError(description: error.issues.map(\.description).joined(separator: "\n"))
             }
         }
         if templates == nil { checkPictures(images, report: &report) }
         let config = content.config
         guard case .array(let maps) = data["maps"] ?? .null else {
-            throw Unreadable(description: "data/site.js: the site data has no maps")
+            throw SiteReadError(description: "data/site.js: the site data has no maps")
         }
 
         // MARK: Result pages, and which suggestions lead somewhere
@@ -114,7 +110,7 @@ public struct SiteChecker {
             } progress: { _ in
             }
         } catch {
-            throw Unreadable(description: "checking the result pages: \(error)")
+            throw SiteReadError(description: "checking the result pages: \(error)")
         }
         for batch in batches {
             report.resultPages += batch.pages
@@ -135,14 +131,14 @@ public struct SiteChecker {
         let foundScopes = maps.map(SiteReader.scope(ofMap:))
         if foundScopes != scopes {
             report.differ(
-                "prefix maps: expected maps for \(scopes.map(ResultPaths.mapName)), found \(foundScopes.map(ResultPaths.mapName))",
+                "prefix maps: expected maps for \(scopes.map(SiteLayout.mapName)), found \(foundScopes.map(SiteLayout.mapName))",
                 limit: shownDifferences)
         }
         let perKey = config.suggestionsPerKey
         let scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
         for (map, scope) in zip(maps, foundScopes) {
             report.maps += 1
-            let name = ResultPaths.mapName(scope)
+            let name = SiteLayout.mapName(scope)
             // The suggestions index holds the vetted suggestions only, as proven above.
             let allowed = scopes.firstIndex(of: scope).map { offered[$0] } ?? offered[0]
             var found = readMap(map, name: name, report: &report)
@@ -177,13 +173,13 @@ public struct SiteChecker {
 
     /// Builds the site afresh into a sink that compares each file with the site's, then lists
     /// the site's files the build does not make.
-    private func proveEveryByte(templates: TemplateSet, report: inout Report) throws(Unreadable) {
+    private func proveEveryByte(templates: TemplateSet, report: inout Report) throws(SiteReadError) {
         let sink = ComparingSink(site: site)
         do {
             _ = try SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
                 .build(into: sink)
         } catch {
-            throw Unreadable(description: "building the site afresh to compare: \(error)")
+            throw SiteReadError(description: "building the site afresh to compare: \(error)")
         }
         var (produced, differences) = sink.result
         produced.insert(SiteWriter.markerName)
@@ -197,7 +193,8 @@ public struct SiteChecker {
             report.differ("\(path): not made by the build (a stray file)", limit: shownDifferences)
         }
         report.files = produced.count
-        report.pictures = produced.filter { $0.hasPrefix("images/") && $0 != PictureIndex.path }.count
+        report.pictures =
+            produced.filter { $0.hasPrefix(SiteLayout.picturesFolder + "/") && $0 != SiteLayout.pictureIndex }.count
     }
 
     /// The page's two client indices are exactly what the engine's indices give: every file of
@@ -205,10 +202,11 @@ public struct SiteChecker {
     /// offered above, per scope), no other file there, and the manifests in `index.html`.
     /// Every picture is in `images/` with the bytes the content gives, and nothing else is there.
     private func checkPictures(_ images: SiteImages, report: inout Report) {
-        var unexpected = Set(Self.files(under: reader.path(SiteImages.folder)).map { SiteImages.folder + "/" + $0 })
+        var unexpected = Set(
+            Self.files(under: reader.path(SiteLayout.picturesFolder)).map { SiteLayout.picturesFolder + "/" + $0 })
         for path in images.files.keys.sorted(by: utf8Less) {
             unexpected.remove(path)
-            if path != PictureIndex.path { report.pictures += 1 }
+            if path != SiteLayout.pictureIndex { report.pictures += 1 }
             guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
                 report.differ("\(path): missing", limit: shownDifferences)
                 continue
@@ -347,7 +345,7 @@ public struct SiteChecker {
         var differences: [String] = []
         for (k, scope) in scopes.enumerated() {
             if let scope, !suggestion.isListed(in: scope) { continue }
-            let scopeSlug = scope.map(ResultPaths.scopeSlug)
+            let scopeSlug = scope.map(SiteLayout.scopeSlug)
             let pages = engine.firstPages(
                 SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []),
                 count: config.resultPages)
@@ -356,9 +354,10 @@ public struct SiteChecker {
             // The first resultPages pages are static; none past them.
             let nbPages =
                 offered[k] && nbHits > 0
-                ? ResultPaths.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
+                ? SiteLayout.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
             for page in pages where nbPages > 0 {
-                let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
+                let file = SiteLayout.resultPage(
+                    suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
                 let expected = page.hits.map { content.products[$0.record].objectID }
                 checkedPages += 1
                 guard let html = reader.read(file) else {
@@ -373,7 +372,7 @@ public struct SiteChecker {
                 }
             }
             // No page past the last, and no pages at all for a suggestion left out.
-            let extra = ResultPaths.file(
+            let extra = SiteLayout.resultPage(
                 suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
             if FileManager.default.fileExists(atPath: reader.path(extra)) {
                 let why = nbPages > 0 ? "has \(nbPages) pages" : "has \(nbHits) hits, minHits is \(config.minHits)"
@@ -388,8 +387,8 @@ public struct SiteChecker {
     private var reader: SiteReader { SiteReader(site: site) }
     private func path(_ relative: String) -> String { reader.path(relative) }
     private func read(_ relative: String) -> String? { reader.read(relative) }
-    private func siteData() throws(Unreadable) -> JSONValue {
-        do { return try reader.siteData() } catch { throw Unreadable(description: error.description) }
+    private func siteData() throws(SiteReadError) -> JSONValue {
+        do { return try reader.siteData() } catch { throw SiteReadError(description: error.description) }
     }
     private func readMap(_ map: JSONValue, name: String, report: inout Report) -> [String: [String]] {
         var problems: [String] = []
@@ -463,12 +462,5 @@ public struct SiteChecker {
         return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
-    }
-}
-
-enum SiteWriterPaths {
-    /// Whether a path read from site data stays inside the site.
-    static func isInside(_ path: String) -> Bool {
-        (try? SiteWriter.checkRelative(path)) != nil
     }
 }

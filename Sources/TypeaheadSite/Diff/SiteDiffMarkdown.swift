@@ -42,7 +42,7 @@ extension SiteDiff {
                 text += "\n### \(n + 1). \(title(of: group))\n\n"
                 text +=
                     "\(grouped(group.keys.count)) key\(group.keys.count == 1 ? "" : "s")"
-                    + (group.map == ResultPaths.unscopedMap ? "" : " in the scope \(MarkdownText.escape(group.map))")
+                    + (group.map == SiteLayout.unscopedMap ? "" : " in the scope \(MarkdownText.escape(group.map))")
                     + ":\n\n"
                 for change in group.keys.prefix(Self.exampleKeys) {
                     let before =
@@ -157,7 +157,7 @@ extension SiteDiff {
     func counts(_ changes: [RecordChange]) -> String { Self.tally(changes.map(\.change), kinds: Self.recordKinds) }
 
     func popularity(_ change: RecordChange) -> String {
-        let number = { (value: Double?) in value.map(ReportMaker.number) ?? "" }
+        let number = { (value: Double?) in value.map(plainNumber) ?? "" }
         switch change.change {
         case .added: return number(change.popularityAfter)
         case .removed: return number(change.popularityBefore)

@@ -19,33 +19,34 @@ public struct SiteReader: Sendable {
     }
 
     /// The site's data (`data/site.js`), which every page's search box reads.
-    public func siteData() throws(SiteChecker.Unreadable) -> JSONValue {
+    public func siteData() throws(SiteReadError) -> JSONValue {
         guard read("index.html") != nil else {
-            throw SiteChecker.Unreadable(
+            throw SiteReadError(
                 description: "\(path("index.html")): no such file; is \(site) a Typeahead site?")
         }
-        guard let script = read(SiteData.path) else {
-            throw SiteChecker.Unreadable(description: "\(path(SiteData.path)): no such file")
+        guard let script = read(SiteLayout.siteData) else {
+            throw SiteReadError(description: "\(path(SiteLayout.siteData)): no such file")
         }
         guard script.hasPrefix(SiteData.prefix), script.hasSuffix(SiteData.suffix) else {
-            throw SiteChecker.Unreadable(
-                description: "\(path(SiteData.path)): expected \(SiteData.prefix){…}\(SiteData.suffix.dropLast())")
+            throw SiteReadError(
+                description: "\(path(SiteLayout.siteData)): expected \(SiteData.prefix){…}\(SiteData.suffix.dropLast())"
+            )
         }
         do {
             return try JSONParser.parse(
                 Array(script.utf8.dropFirst(SiteData.prefix.utf8.count).dropLast(SiteData.suffix.utf8.count)))
         } catch {
-            throw SiteChecker.Unreadable(description: "\(path(SiteData.path)): malformed JSON (\(error.message))")
+            throw SiteReadError(description: "\(path(SiteLayout.siteData)): malformed JSON (\(error.message))")
         }
     }
 
     /// The files of the products' precomputed answers (`data/products/answers/`, its `pages/` too),
     /// in code-point order.
     public func answerFiles() -> [(path: String, bytes: [UInt8])] {
-        let folder = path("data/products/answers")
+        let folder = path(SiteLayout.answersFolder)
         return SiteChecker.files(under: folder).map {
             (
-                path: "data/products/answers/" + $0,
+                path: SiteLayout.answersFolder + $0,
                 bytes: [UInt8](FileManager.default.contents(atPath: folder + "/" + $0) ?? Data())
             )
         }
@@ -56,7 +57,7 @@ public struct SiteReader: Sendable {
     /// manifest pages (`pages/`) are left out.
     public static func answerLines(_ files: [(path: String, bytes: [UInt8])]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        for (path, bytes) in files where path.hasPrefix("data/products/answers/") && !path.contains("/pages/") {
+        for (path, bytes) in files where path.hasPrefix(SiteLayout.answersFolder) && !path.contains("/pages/") {
             for line in bytes.split(separator: UInt8(ascii: "\n")).dropFirst().dropLast() {
                 lines.append(Array(line.dropLast()))
             }
@@ -92,7 +93,7 @@ public struct SiteReader: Sendable {
         // The manifest: every page's shards, each page starting at its own first key.
         var entries: [(String, String)] = []
         for (pageFirst, file) in pairs(pageList) {
-            guard SiteWriterPaths.isInside(file), let text = read(file) else {
+            guard SiteLayout.isInside(file), let text = read(file) else {
                 problem("map \(name): manifest page \(file) is missing")
                 continue
             }
@@ -124,7 +125,7 @@ public struct SiteReader: Sendable {
         }
         for (i, (firstKey, file)) in entries.enumerated() {
             shards += 1
-            guard SiteWriterPaths.isInside(file), let text = read(file) else {
+            guard SiteLayout.isInside(file), let text = read(file) else {
                 problem("map \(name): shard \(file) is missing")
                 continue
             }

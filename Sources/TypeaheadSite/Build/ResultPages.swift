@@ -2,49 +2,6 @@ import TypeaheadEngine
 import TypeaheadModel
 import TypeaheadMustache
 
-/// Where a static result page lives: `search/<slug>.html` for page 1 and `search/<slug>.<n>.html`
-/// for page n ≥ 2 (a slug has no dot, so no two pages share a name), under `scopes/<scope-slug>/`
-/// for a scope. Files, not a folder each: a folder costs an inode more, and creating inodes is most
-/// of what writing a large site costs.
-public enum ResultPaths {
-    /// The file of 1-based page `page`.
-    public static func file(suggestionSlug: String, scopeSlug: String?, page: Int) -> String {
-        (scopeSlug.map { "scopes/\($0)/" } ?? "") + "search/\(suggestionSlug)" + (page <= 1 ? "" : ".\(page)") + ".html"
-    }
-
-    /// A product's page: `products/<slug>.html`.
-    public static func product(slug: String) -> String { "products/\(slug).html" }
-
-    /// `../` repeated to climb from a file back to the site root.
-    public static func root(of file: String) -> String {
-        String(repeating: "../", count: file.split(separator: "/").count - 1)
-    }
-
-    /// How many static pages a list of `nbPages` pages gets: the first `resultPages`.
-    public static func staticPages(nbPages: Int, resultPages: Int) -> Int {
-        max(1, min(nbPages, resultPages))
-    }
-
-    /// The search page's state for a query (and scope) in its URL hash, `q=…&scope=…`, encoded as
-    /// `URLSearchParams` reads it (spaces as `+`, everything but unreserved characters as `%XX`).
-    public static func searchHash(query: String, scope: Scope?) -> String {
-        let encode = { (text: String) in PercentEncoding.encode(text, keeping: "*-._", spaceAsPlus: true) }
-        return "q=" + encode(query) + (scope.map { "&scope=" + encode($0.filter) } ?? "")
-    }
-
-    /// The slug of a scope's folder.
-    public static func scopeSlug(_ scope: Scope) -> String { Slug.make(scope.filter) }
-
-    /// The unscoped prefix map's id (its shards are in `shards/all/`), and its name in a diff.
-    public static let unscopedMap = "all"
-
-    /// A prefix map's id: its scope's slug, or `all`.
-    public static func mapID(_ scope: Scope?) -> String { scope.map(scopeSlug) ?? unscopedMap }
-
-    /// A prefix map as `check` names it: its scope's filter, or `(all)`.
-    public static func mapName(_ scope: Scope?) -> String { scope?.filter ?? "(\(unscopedMap))" }
-}
-
 /// Renders the static result pages of every suggestion that has at least one product hit: the
 /// first `resultPages` pages of its list (site.json, default 1).
 struct ResultPages {
@@ -72,16 +29,16 @@ struct ResultPages {
         let config = engine.content.config
         guard let first = pages.first, first.nbHits > 0 else { return nil }
         let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
-        let scopeSlug = scope.map(ResultPaths.scopeSlug)
+        let scopeSlug = scope.map(SiteLayout.scopeSlug)
         // The first `resultPages` pages are static; the rest come from the page's script.
-        let written = ResultPaths.staticPages(nbPages: first.nbPages, resultPages: config.resultPages)
+        let written = SiteLayout.staticPages(nbPages: first.nbPages, resultPages: config.resultPages)
         let shown = min(first.nbHits, SearchEngine.paginationLimit, written * first.hitsPerPage)
         for page in pages.prefix(written) {
             let number = page.request.page + 1
-            let file = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: number)
-            let root = ResultPaths.root(of: file)
+            let file = SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: number)
+            let root = SiteLayout.root(of: file)
             func link(_ n: Int) -> MustacheValue {
-                let target = ResultPaths.file(suggestionSlug: slug, scopeSlug: scopeSlug, page: n)
+                let target = SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: n)
                 return .string(root + target)
             }
             let hits = zip(page.hits, page.highlights).map { hit, highlights -> MustacheValue in
@@ -114,7 +71,8 @@ struct ResultPages {
                         ? [
                             "count": .int(first.nbHits - shown), "shown": .int(shown),
                             "href": .string(
-                                root + "index.html#" + ResultPaths.searchHash(query: suggestion.query, scope: scope)),
+                                root + SiteLayout.frontPage + "#"
+                                    + SiteLayout.searchHash(query: suggestion.query, scope: scope)),
                         ] : .null,
                 ])
             files.append((file, Array(try renderer.render(name: "results", data: data).utf8)))

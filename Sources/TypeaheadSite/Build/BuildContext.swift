@@ -1,0 +1,81 @@
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadMustache
+
+/// What the steps of one build share: its inputs, where files go, and what each step made for the
+/// steps after it. A step sets its outputs once; a later step that reads one before it is set is a
+/// mistake in `SiteBuilder.steps`' order, and stops the build at once.
+final class BuildContext {
+    // MARK: Inputs
+
+    let content: Content
+    let templates: TemplateSet
+    /// The content folder (pictures), or nil for content held in memory.
+    let contentDirectory: String?
+    /// The site this build replaces, which lends its unchanged pictures.
+    let previousSite: String?
+    weak var progress: (any BuildProgress)?
+    /// Where pages go as they are made (on all cores).
+    let sink: any SiteSink
+    /// Each product's and suggestion's file name.
+    let productSlugs: [ByteKey: String]
+    let suggestionSlugs: [ByteKey: String]
+
+    var config: SiteConfig { content.config }
+
+    // MARK: Made along the way
+
+    var summary: BuildSummary
+    /// The small files, put into the sink last, in path order.
+    var files: [String: [UInt8]] = [:]
+    /// The size of every file put into the sink so far, by path (the report's bytes).
+    var sizes: [String: Int] = [:]
+    /// The products' pictures (their files already in the sink).
+    var pictures = SiteImages.none
+    /// Set by `EngineStep`.
+    var engine: SearchEngine!
+    /// Set by `VettingStep`: unscoped first, then one a scope, in `config.scopes` order.
+    var vettings: [SuggestionVetting] = []
+    /// Set by `PrefixMapsStep`: unscoped first, then one a scope.
+    var layouts: [PrefixMapLayout] = []
+    /// Set by `ResultPagesStep`: the suggestions with an unscoped result page.
+    var withPages: [ByteKey: Bool] = [:]
+    /// Set by `ClientIndexStep`.
+    var productsIndex: ShardedIndex.Output!
+    var suggestionsIndex: ShardedIndex.Output!
+
+    var vetting: SuggestionVetting { vettings[0] }
+    var scopeVettings: [SuggestionVetting] { Array(vettings.dropFirst()) }
+
+    init(
+        content: Content, templates: TemplateSet, contentDirectory: String?, previousSite: String?,
+        progress: (any BuildProgress)?, sink: any SiteSink
+    ) {
+        self.content = content
+        self.templates = templates
+        self.contentDirectory = contentDirectory
+        self.previousSite = previousSite
+        self.progress = progress
+        self.sink = sink
+        productSlugs = Slug.assign(content.products.map(\.objectID))
+        suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
+        summary = BuildSummary(
+            products: content.products.count, suggestions: content.suggestions.count, files: 0, bytes: 0)
+    }
+
+    /// Puts `bytes` into the sink now, and counts its size.
+    func put(_ path: String, _ bytes: [UInt8]) throws {
+        try sink.put(path, bytes)
+        sizes[path] = bytes.count
+    }
+
+    /// Counts the sizes of files a batch put into the sink.
+    func count(_ batches: [SiteBuilder.RenderedBatch]) {
+        for batch in batches {
+            for (path, size) in batch.sizes { sizes[path] = size }
+        }
+    }
+
+    /// A renderer of the site's templates (one a thread: they are not shared).
+    func renderer() -> MustacheRenderer { MustacheRenderer(templates: templates.templates) }
+}

@@ -1,0 +1,21 @@
+import Dispatch
+
+/// One step of the build, and one phase of `typeahead build`'s timings: it reads what the steps
+/// before it left in the context and adds what it makes. The build is the list
+/// `SiteBuilder.steps`; a new page type or output is a new step in it (a file in `Steps/`).
+protocol BuildStep: Sendable {
+    /// The phase's name, as the terminal and the report's timings show it.
+    var phase: String { get }
+    func run(_ context: BuildContext) throws
+}
+
+/// Measures phases with the monotonic clock (for the terminal and benchmarks, never the site).
+struct PhaseClock {
+    private var last = DispatchTime.now().uptimeNanoseconds
+
+    mutating func lap(_ name: String, _ summary: inout BuildSummary) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        summary.phases.append((name, Double(now - last) / 1e9))
+        last = now
+    }
+}

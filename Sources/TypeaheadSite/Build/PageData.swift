@@ -1,0 +1,106 @@
+import Foundation
+import TypeaheadMarkdown
+import TypeaheadModel
+import TypeaheadMustache
+
+/// The data templates see. Every text is passed as it is and escaped by the template, except
+/// `descriptionHTML`, which is cmark's safe-mode output.
+enum PageData {
+    static func page(
+        config: SiteConfig, root: String, title: String, extra: [String: MustacheValue]
+    ) -> MustacheValue {
+        var members: [String: MustacheValue] = [
+            "root": .string(root),
+            "pageTitle": .string(title),
+            "site": [
+                "title": .string(config.title),
+                "tagline": config.tagline.map(MustacheValue.string) ?? .null,
+            ],
+        ]
+        members.merge(extra) { _, new in new }
+        return .object(members)
+    }
+
+    static func card(
+        _ product: Product, slug: String, root: String, config: SiteConfig, images: SiteImages
+    ) -> MustacheValue {
+        [
+            "objectID": .string(product.objectID),
+            "name": .string(product.name),
+            "brand": product.brand.map(MustacheValue.string) ?? .null,
+            "price": product.price.map { .string(formatPrice($0, currency: config.currency)) } ?? .null,
+            "image": picture(images.picture(product), large: false, root: root),
+            "placeholder": ["initial": .string(Placeholder.initial(product)), "tone": .int(Placeholder.tone(product))],
+            "href": .string(root + SiteLayout.product(slug: slug)),
+        ]
+    }
+
+    static func product(
+        _ product: Product, slug: String, root: String, config: SiteConfig, images: SiteImages
+    ) -> MustacheValue {
+        guard case .object(var members) = card(product, slug: slug, root: root, config: config, images: images) else {
+            return .null
+        }
+        members["image"] = picture(images.picture(product), large: true, root: root)
+        members["categories"] = .array(product.categories.map { ["name": .string($0)] })
+        members["url"] = safeURL(product.url).map(MustacheValue.string) ?? .null
+        if let description = product.description, !description.isEmpty {
+            members["descriptionHTML"] = .string(Markdown.html(from: description))
+        }
+        return .object(members)
+    }
+
+    /// A card with every part present and empty, for the `<template>` the page's script fills.
+    static func emptyCard(picture: Bool) -> MustacheValue {
+        [
+            "objectID": "", "name": "", "brand": " ", "price": " ", "href": "",
+            "image": picture ? ["src": "", "width": 0, "height": 0] : .null,
+            "placeholder": ["initial": "", "tone": 0],
+        ]
+    }
+
+    /// `{src, width, height}` of a picture's size (width and height null for a link), or null.
+    static func picture(_ picture: ProductPicture?, large: Bool, root: String) -> MustacheValue {
+        switch picture {
+        case nil: return .null
+        case .link(let url):
+            return safeURL(url).map { ["src": .string($0), "width": .null, "height": .null] } ?? .null
+        case .local(let thumb, let big):
+            let file = large ? big : thumb
+            return ["src": .string(root + file.path), "width": .int(file.width), "height": .int(file.height)]
+        }
+    }
+
+    /// A URL safe to put in `href`/`src`: `http://…` or `https://…` with no space or control
+    /// character; anything else (`javascript:`, `data:`, `//host`, relative paths that could point
+    /// into the site) is dropped.
+    static func safeURL(_ text: String?) -> String? {
+        guard let text = text?.trimmingCharacters(in: " \t\n\r"), !text.isEmpty else { return nil }
+        let lower = text.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == " " || $0 == "\u{7F}" })
+        else { return nil }
+        return text
+    }
+
+    /// `$1,299.99`: two decimals, comma thousands, whatever the machine's locale.
+    static func formatPrice(_ price: Double, currency: String) -> String {
+        let cents = Int((price * 100).rounded())
+        let fraction = cents % 100
+        return "\(currency)\(TypeaheadSite.grouped(cents / 100)).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        let scalars = Set(set.unicodeScalars)
+        var view = Substring(self)
+        while let first = view.unicodeScalars.first, scalars.contains(first) {
+            view = Substring(view.unicodeScalars.dropFirst())
+        }
+        while let last = view.unicodeScalars.last, scalars.contains(last) {
+            view = Substring(view.unicodeScalars.dropLast())
+        }
+        return String(view)
+    }
+}

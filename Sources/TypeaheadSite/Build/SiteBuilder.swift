@@ -1,0 +1,118 @@
+import Foundation
+import Synchronization
+import TypeaheadEngine
+import TypeaheadMarkdown
+import TypeaheadModel
+import TypeaheadMustache
+
+/// Told how a long build is going, so a terminal can show progress.
+public protocol BuildProgress: AnyObject {
+    /// `done` of `total` items of `phase` are finished.
+    func update(phase: String, done: Int, total: Int)
+}
+
+/// What a build produced.
+public struct BuildSummary: Sendable {
+    public var products: Int
+    public var suggestions: Int
+    public var files: Int
+    public var bytes: Int
+    /// Keys over all prefix maps, and shards.
+    public var keys: Int = 0
+    public var shards: Int = 0
+    public var largestShardBytes: Int = 0
+    public var resultPages: Int = 0
+    /// Suggestions left out of the index: fewer product hits than `minHits`.
+    public var leftOut: Int = 0
+    public var clientIndexBytes: Int = 0
+    /// Pictures resized by this build, and pictures taken unchanged from the site it replaced.
+    public var picturesMade: Int = 0
+    public var picturesReused: Int = 0
+    /// Files whose bytes did not change since the previous build (kept, not rewritten).
+    public var unchangedFiles: Int = 0
+    /// Seconds spent in each phase, in order.
+    public var phases: [(name: String, seconds: Double)] = []
+    /// The build report as the site holds it (no timings).
+    public var report: BuildReport?
+
+    /// The report with this build's phase timings, for the terminal and `--format json`.
+    public var timedReport: BuildReport? {
+        guard var report else { return nil }
+        report.phases = phases.map { BuildReport.Phase(name: $0.name, seconds: $0.seconds) }
+        return report
+    }
+}
+
+/// Turns validated content and templates into the site's files (relative path → bytes).
+public struct SiteBuilder {
+    public var content: Content
+    public var templates: TemplateSet
+    /// The content folder, whose `images/` and `image-cache/` hold the products' pictures; nil for
+    /// content held in memory (every product then shows its placeholder or its link).
+    public var contentDirectory: String?
+    public weak var progress: (any BuildProgress)?
+
+    public init(
+        content: Content, templates: TemplateSet, contentDirectory: String? = nil, progress: (any BuildProgress)? = nil
+    ) {
+        var content = content
+        // Whatever order the records came in, the site is the same.
+        content.products.sort { utf8Less($0.objectID, $1.objectID) }
+        content.suggestions.sort { utf8Less($0.objectID, $1.objectID) }
+        self.content = content
+        self.templates = templates
+        self.contentDirectory = contentDirectory
+        self.progress = progress
+    }
+
+    /// Every file of the site, and what was built.
+    public func buildWithSummary() throws -> (files: [String: [UInt8]], summary: BuildSummary) {
+        let sink = MemorySink()
+        let summary = try build(into: sink)
+        return (sink.files, summary)
+    }
+
+    /// The build, step by step: each a phase of `typeahead build`'s timings, in this order (a step
+    /// reads only what the steps before it made).
+    static let steps: [any BuildStep] = [
+        AssetsStep(), ImagesStep(), EngineStep(), VettingStep(), PrefixMapsStep(), ResultPagesStep(),
+        ClientIndexStep(), FrontPageStep(), ProductPagesStep(), ReportStep(),
+    ]
+
+    /// Builds the site into `sink`: pages as they are rendered (on all cores), the small files at the
+    /// end, in path order. `previousSite`, the site this build replaces, lends its unchanged pictures.
+    func build(into sink: some SiteSink, previousSite: String? = nil) throws -> BuildSummary {
+        let context = BuildContext(
+            content: content, templates: templates, contentDirectory: contentDirectory, previousSite: previousSite,
+            progress: progress, sink: sink)
+        var clock = PhaseClock()
+        for step in Self.steps {
+            try step.run(context)
+            clock.lap(step.phase, &context.summary)
+        }
+        for path in context.files.keys.sorted(by: utf8Less) {
+            try context.put(path, context.files[path]!)
+        }
+        // And the marker, which the writer adds.
+        context.summary.files = context.sizes.count + 1
+        context.summary.bytes = context.sizes.values.reduce(SiteWriter.markerContents.utf8.count, +)
+        return context.summary
+    }
+
+    /// Builds and writes the site atomically to `output`, streaming pages into a temporary folder
+    /// as they are made; the previous site stays as it was until the whole new one is there.
+    public func write(to output: String) throws -> BuildSummary {
+        let site = try StreamingSite(writer: SiteWriter(output: output))
+        do {
+            var summary = try build(into: site, previousSite: output)
+            progress?.update(phase: "Writing", done: 0, total: 1)
+            var clock = PhaseClock()
+            summary.unchangedFiles = try site.finish()
+            clock.lap("write", &summary)
+            return summary
+        } catch {
+            site.abandon()
+            throw error
+        }
+    }
+}

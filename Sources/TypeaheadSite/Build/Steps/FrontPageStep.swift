@@ -1,0 +1,57 @@
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadMustache
+
+/// The front page (the search box, the popular suggestions as links for a page without script, and
+/// the empty query's first page) and `data/site.js`, which every page's search box reads.
+struct FrontPageStep: BuildStep {
+    let phase = "front page"
+
+    func run(_ context: BuildContext) throws {
+        let (content, config, pictures) = (context.content, context.config, context.pictures)
+        // The empty query's first page, as the engine answers it (custom ranking, then objectID).
+        let firstPage = context.engine.search(SearchRequest(index: .products, query: "", attributesToHighlight: []))
+            .hits.map {
+                let product = content.products[$0.record]
+                return PageData.card(
+                    product, slug: context.productSlugs[ByteKey(product.objectID)]!, root: "", config: config,
+                    images: pictures)
+            }
+        let byID = Dictionary(
+            content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })
+        let popular = (context.layouts.first?.empty ?? []).map { id -> MustacheValue in
+            let hasPage = context.withPages[ByteKey(id)] ?? false
+            return [
+                "query": .string(byID[ByteKey(id)]!.query),
+                "href": hasPage
+                    ? .string(
+                        SiteLayout.resultPage(
+                            suggestionSlug: context.suggestionSlugs[ByteKey(id)]!, scopeSlug: nil, page: 1))
+                    : .null,
+            ]
+        }
+        let index = PageData.page(
+            config: config, root: "", title: config.title,
+            extra: [
+                "results": .array(firstPage),
+                "resultCount": .int(content.products.count),
+                "resultCountText": .string(grouped(content.products.count)),
+                // The card partial, rendered empty: the page's script fills copies of it, so the
+                // cards it draws are the build's own (one with a picture, one with the placeholder).
+                "cardTemplates": [
+                    "picture": PageData.emptyCard(picture: true),
+                    "placeholder": PageData.emptyCard(picture: false),
+                ],
+                "popular": .array(popular),
+                "scopes": .array(
+                    config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
+            ])
+        context.files[SiteLayout.siteData] = Array(
+            (SiteData.prefix
+                + SiteData.json(
+                    layouts: context.layouts, content: content, suggestionSlugs: context.suggestionSlugs,
+                    withPages: context.withPages, products: context.productsIndex.manifest,
+                    suggestions: context.suggestionsIndex.manifest) + SiteData.suffix).utf8)
+        context.files[SiteLayout.frontPage] = Array(try context.renderer().render(name: "index", data: index).utf8)
+    }
+}

@@ -1,0 +1,21 @@
+import TypeaheadEngine
+
+/// The prefix maps (every key's suggestions), cut into shards: all suggestions, then each scope.
+struct PrefixMapsStep: BuildStep {
+    let phase = "prefix maps"
+
+    func run(_ context: BuildContext) throws {
+        let config = context.config
+        let builder = PrefixMapBuilder(engine: context.engine, perKey: config.suggestionsPerKey)
+        let mapFiles = PrefixMapFiles(content: context.content)
+        for (i, scope) in config.everyScope.enumerated() {
+            context.progress?.update(phase: "Prefix maps", done: i, total: config.scopes.count + 1)
+            let id = SiteLayout.mapID(scope)
+            context.layouts.append(mapFiles.write(id: id, scope: scope, builder: builder, into: &context.files))
+        }
+        let layouts = context.layouts
+        context.summary.keys = layouts.reduce(0) { $0 + $1.keyCount + 1 }
+        context.summary.shards = layouts.reduce(0) { $0 + $1.manifest.count }
+        context.summary.largestShardBytes = layouts.map(\.largestShardBytes).max() ?? 0
+    }
+}

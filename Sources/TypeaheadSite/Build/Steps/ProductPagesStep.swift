@@ -1,0 +1,34 @@
+import TypeaheadModel
+import TypeaheadMustache
+
+/// A page for every product, on all cores, streamed into the sink as they are made.
+struct ProductPagesStep: BuildStep {
+    let phase = "product pages"
+
+    func run(_ context: BuildContext) throws {
+        let (config, pictures, slugs, sink) = (context.config, context.pictures, context.productSlugs, context.sink)
+        let templates = context.templates.templates
+        let products = context.content.products
+        let progress = context.progress
+        let batches = try SiteBuilder.inBatches(count: products.count) { range in
+            let renderer = MustacheRenderer(templates: templates)
+            var made = SiteBuilder.RenderedBatch()
+            for product in products[range] {
+                let slug = slugs[ByteKey(product.objectID)]!
+                let root = "../"
+                let data = PageData.page(
+                    config: config, root: root, title: product.name,
+                    extra: [
+                        "product": PageData.product(product, slug: slug, root: root, config: config, images: pictures)
+                    ])
+                try made.put(
+                    [(SiteLayout.product(slug: slug), Array(try renderer.render(name: "product", data: data).utf8))],
+                    into: sink)
+            }
+            return made
+        } progress: { done in
+            progress?.update(phase: "Rendering product pages", done: done, total: products.count)
+        }
+        context.count(batches)
+    }
+}

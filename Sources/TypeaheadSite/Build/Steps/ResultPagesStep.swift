@@ -1,0 +1,44 @@
+import TypeaheadModel
+import TypeaheadMustache
+
+/// The static result pages, on all cores, streamed into the sink as they are made: only the
+/// suggestions that lead somewhere get pages (in each scope, those vetted in it), rendered from the
+/// hits their vetting kept.
+struct ResultPagesStep: BuildStep {
+    let phase = "result pages"
+
+    func run(_ context: BuildContext) throws {
+        let (engine, vettings, sink, pictures) = (context.engine!, context.vettings, context.sink, context.pictures)
+        let (productSlugs, suggestionSlugs) = (context.productSlugs, context.suggestionSlugs)
+        let templates = context.templates.templates
+        let suggestions = context.content.suggestions
+        let progress = context.progress
+        let batches = try SiteBuilder.inBatches(count: suggestions.count) { range in
+            let pages = ResultPages(
+                engine: engine, renderer: MustacheRenderer(templates: templates), productSlugs: productSlugs,
+                suggestionSlugs: suggestionSlugs, images: pictures)
+            var made = SiteBuilder.RenderedBatch()
+            for s in range {
+                // Its pages in each scope it is offered in, from the hits its vetting kept.
+                let lists = vettings.filter { $0.offered[s] }.map {
+                    (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!)
+                }
+                if lists.isEmpty { continue }
+                for (list, rendered) in zip(lists, try pages.render(suggestions[s], lists: lists)) {
+                    guard let rendered else { continue }
+                    made.pages += rendered.pages
+                    if list.scope == nil { made.withPages.append(s) }
+                    try made.put(rendered.files, into: sink)
+                }
+            }
+            return made
+        } progress: { done in
+            progress?.update(phase: "Result pages", done: done, total: suggestions.count)
+        }
+        for batch in batches {
+            context.summary.resultPages += batch.pages
+            for s in batch.withPages { context.withPages[ByteKey(suggestions[s].objectID)] = true }
+        }
+        context.count(batches)
+    }
+}

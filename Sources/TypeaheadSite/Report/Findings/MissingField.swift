@@ -1,0 +1,22 @@
+import Foundation
+import TypeaheadModel
+
+/// Products without a value for a field their cards and pages show.
+struct MissingField: Finding {
+    let id: FindingID
+    /// The field's name, as the report's title and note say it.
+    let field: String
+    let value: @Sendable (Product) -> String?
+
+    static let price = MissingField(id: .noPrice, field: "price") { $0.price.map { String($0) } }
+    static let description = MissingField(id: .noDescription, field: "description") {
+        $0.description?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func table(_ input: FindingInput) -> BuildReport.Table {
+        let rows = input.content.products.filter { (value($0) ?? "").isEmpty }.map { [$0.objectID, $0.name] }
+        return .init(
+            id, title: "Products without a \(field)", note: "Their cards and pages show no \(field).",
+            columns: ["objectID", "name"], rows: rows)
+    }
+}
