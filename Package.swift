@@ -27,7 +27,7 @@ let package = Package(
         // MARK: - Libraries (dependencies point toward the model)
         .target(name: "TypeaheadModel"),
         .target(name: "TypeaheadMarkdown", dependencies: ["CCmark"]),
-        .target(name: "TypeaheadMustache"),
+        .target(name: "TypeaheadMustache", dependencies: ["TypeaheadModel"]),
         .target(name: "TypeaheadImages", dependencies: ["CVips", "TypeaheadModel"]),
         .target(name: "TypeaheadEngine", dependencies: ["TypeaheadModel"]),
         .target(

@@ -170,13 +170,13 @@ extension SearchIndex {
                 let whole = length >= wordLength
                 if !whole { allWhole = false }
                 let end = whole ? word.end : SourceTokenizer.end(afterNormalized: length, in: bytes, word: word)
-                HTMLText.append(bytes[cursor..<word.start], to: &output)
+                HTML.appendEscaped(bytes[cursor..<word.start], to: &output)
                 output += "<em>".utf8
-                HTMLText.append(bytes[word.start..<end], to: &output)
+                HTML.appendEscaped(bytes[word.start..<end], to: &output)
                 output += "</em>".utf8
                 cursor = end
             }
-            HTMLText.append(bytes[cursor...], to: &output)
+            HTML.appendEscaped(bytes[cursor...], to: &output)
             var matchedWords: [String] = []
             for (i, word) in queryWords.enumerated() where matched[i] && !matchedWords.contains(word) {
                 matchedWords.append(word)
@@ -197,21 +197,5 @@ extension SearchIndex {
             ids[Int(occurrences[o].element)].append(occurrences[o].word)
         }
         return ids.map { $0[...] }
-    }
-}
-
-/// HTML escaping of `&`, `<`, `>`, `"` and `'`, byte by byte.
-enum HTMLText {
-    static func append(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, to output: inout [UInt8]) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): output += "&amp;".utf8
-            case UInt8(ascii: "<"): output += "&lt;".utf8
-            case UInt8(ascii: ">"): output += "&gt;".utf8
-            case UInt8(ascii: "\""): output += "&quot;".utf8
-            case UInt8(ascii: "'"): output += "&#39;".utf8
-            default: output.append(byte)
-            }
-        }
     }
 }

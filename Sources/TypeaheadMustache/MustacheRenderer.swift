@@ -1,3 +1,5 @@
+import TypeaheadModel
+
 /// Renders Mustache templates (the spec's core modules and `~inheritance`) from a set of named
 /// templates that serve as partials and parents. Parsed templates are cached, so rendering the same
 /// page template thousands of times parses it once.
@@ -123,7 +125,7 @@ public final class MustacheRenderer {
                 output += bytes
             case .variable(let name, let escaped):
                 let text = lookup(name, in: context)?.interpolated ?? ""
-                if escaped { HTML.appendEscaped(text, to: &output) } else { output += text.utf8 }
+                if escaped { HTML.appendEscaped(text.utf8, to: &output) } else { output += text.utf8 }
             case .section(let name, let children, let inverted):
                 let value = lookup(name, in: context) ?? .null
                 if inverted {
@@ -192,30 +194,5 @@ public final class MustacheRenderer {
             value = next
         }
         return value
-    }
-}
-
-/// Escaping for text placed in HTML, shared by templates and the site generator.
-public enum HTML {
-    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by entities: safe in element text and in
-    /// quoted attribute values.
-    public static func escape(_ text: String) -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(text.utf8.count)
-        appendEscaped(text, to: &output)
-        return String(decoding: output, as: UTF8.self)
-    }
-
-    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "&"): output += "&amp;".utf8
-            case UInt8(ascii: "<"): output += "&lt;".utf8
-            case UInt8(ascii: ">"): output += "&gt;".utf8
-            case UInt8(ascii: "\""): output += "&quot;".utf8
-            case UInt8(ascii: "'"): output += "&#39;".utf8
-            default: output.append(byte)
-            }
-        }
     }
 }
