@@ -56,7 +56,7 @@ extension TypeaheadCommand {
             let content = try ContentLoader(directory: directory).loadCatalogue()
             var cache = try ImageCache.load(contentDirectory: directory)
             // Each remote URL once, with the products that show it.
-            var products: [ByteKey: [String]] = [:]
+            var products: [ByteKey: [ObjectID]] = [:]
             for product in content.products {
                 if case .success(.remote(let url))? = ImageReference.parse(product.image) {
                     products[ByteKey(url), default: []].append(product.objectID)
@@ -81,7 +81,7 @@ extension TypeaheadCommand {
                     let ids = products[ByteKey(url)]!
                     let more = ids.count > 1 ? " (and \(ids.count - 1) more product\(ids.count == 2 ? "" : "s"))" : ""
                     failures.append(
-                        "objectID \"\(Self.printable(ids[0]))\"\(more): \(Self.printable(url)): \(error.message)")
+                        "objectID \"\(Self.printable(ids[0].text))\"\(more): \(Self.printable(url)): \(error.message)")
                 }
             }
             if fetched > 0 { try cache.saveIndex() }

@@ -2,14 +2,14 @@ import TypeaheadModel
 
 /// One record as an index sees it: its searchable texts, in searchable-attribute order.
 public struct IndexedRecord: Sendable {
-    public var objectID: String
+    public var objectID: ObjectID
     /// For each searchable attribute, its values (one for a string, one per element for an array,
     /// none when the record lacks it).
     public var texts: [[String]]
     /// The custom-ranking values, in criteria order.
     public var customKey: [Double?]
 
-    public init(objectID: String, texts: [[String]], customKey: [Double?]) {
+    public init(objectID: ObjectID, texts: [[String]], customKey: [Double?]) {
         self.objectID = objectID
         self.texts = texts
         self.customKey = customKey
@@ -176,10 +176,10 @@ public struct SearchIndex: Sendable {
 extension SearchIndex {
     /// The records in custom-ranking order (their `customKey`s by `ranking`, then objectID by
     /// bytes): a record's place in it is its number in the client index and its `custom` rank.
-    public static func rankOrder(keys: [[Double?]], objectIDs: [String], ranking: CustomRanking) -> [Int] {
+    public static func rankOrder(keys: [[Double?]], objectIDs: [ObjectID], ranking: CustomRanking) -> [Int] {
         keys.indices.sorted { a, b in
             let order = ranking.compare(keys[a], keys[b])
-            return order != 0 ? order < 0 : utf8Less(objectIDs[a], objectIDs[b])
+            return order != 0 ? order < 0 : objectIDs[a] < objectIDs[b]
         }
     }
 }

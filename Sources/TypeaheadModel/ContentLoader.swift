@@ -115,8 +115,8 @@ public struct ContentLoader {
         checkUnique(suggestions.map { ($0.value.objectID, $0.place) }, &collector)
         if collector.total > 0 { throw ContentError(issues: collector.issues, total: collector.total) }
         return Content(
-            products: products.map(\.value).sorted { utf8Less($0.objectID, $1.objectID) },
-            suggestions: suggestions.map(\.value).sorted { utf8Less($0.objectID, $1.objectID) },
+            products: products.map(\.value).sorted { $0.objectID < $1.objectID },
+            suggestions: suggestions.map(\.value).sorted { $0.objectID < $1.objectID },
             config: config)
     }
 
@@ -223,12 +223,12 @@ public struct ContentLoader {
     }
 
     private func checkUnique(
-        _ ids: [(String, Place)], _ collector: inout IssueCollector
+        _ ids: [(ObjectID, Place)], _ collector: inout IssueCollector
     ) {
         // Compared byte for byte: é and e + U+0301 are different objectIDs.
-        var firstPlace: [ByteKey: String] = [:]
+        var firstPlace: [ObjectID: String] = [:]
         for (id, place) in ids {
-            let key = ByteKey(id)
+            let key = id
             if let first = firstPlace[key] {
                 collector.add(
                     ContentIssue(

@@ -204,7 +204,7 @@ struct ProductReader {
         }
         guard collector.total == before, let objectID, let name else { return nil }
         return Product(
-            objectID: objectID, name: name, brand: brand, categories: categories ?? [],
+            objectID: ObjectID(objectID), name: name, brand: brand, categories: categories ?? [],
             description: description, price: price, image: image, url: url,
             popularity: popularity ?? 0, attributes: members)
     }
@@ -276,7 +276,7 @@ struct SuggestionReader {
         }
         guard collector.total == before, let objectID, let query else { return nil }
         return Suggestion(
-            objectID: objectID, query: query, popularity: popularity ?? 0, exactNbHits: exactNbHits,
+            objectID: ObjectID(objectID), query: query, popularity: popularity ?? 0, exactNbHits: exactNbHits,
             exactMatches: exactMatches, attributes: members)
     }
 }

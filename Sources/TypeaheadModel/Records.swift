@@ -1,7 +1,7 @@
 /// A catalogue record. The well-known fields are typed; every field of the record, known or not, is
 /// kept in `attributes`, so configurable searchable attributes and filters can reach them.
 public struct Product: Sendable, Equatable {
-    public var objectID: String
+    public var objectID: ObjectID
     public var name: String
     public var brand: String?
     public var categories: [String]
@@ -16,7 +16,7 @@ public struct Product: Sendable, Equatable {
 
     /// A product from its typed fields; `attributes` is derived from them.
     public init(
-        objectID: String, name: String, brand: String? = nil, categories: [String] = [],
+        objectID: ObjectID, name: String, brand: String? = nil, categories: [String] = [],
         description: String? = nil, price: Double? = nil, image: String? = nil, url: String? = nil,
         popularity: Double = 0, attributes: [String: JSONValue]? = nil
     ) {
@@ -32,7 +32,7 @@ public struct Product: Sendable, Equatable {
         if let attributes {
             self.attributes = attributes
         } else {
-            var record: [String: JSONValue] = ["objectID": .string(objectID), "name": .string(name)]
+            var record: [String: JSONValue] = ["objectID": .string(objectID.text), "name": .string(name)]
             if let brand { record["brand"] = .string(brand) }
             if !categories.isEmpty { record["categories"] = .array(categories.map(JSONValue.string)) }
             if let description { record["description"] = .string(description) }
@@ -47,7 +47,7 @@ public struct Product: Sendable, Equatable {
 
 /// A Query Suggestions record, as Algolia exports it.
 public struct Suggestion: Sendable, Equatable {
-    public var objectID: String
+    public var objectID: ObjectID
     public var query: String
     public var popularity: Double
     /// Algolia's hit count for this query in the source index, when the export has one.
@@ -59,7 +59,7 @@ public struct Suggestion: Sendable, Equatable {
 
     /// A suggestion from its typed fields; `attributes` is derived from them when not given.
     public init(
-        objectID: String, query: String, popularity: Double = 0, exactNbHits: Int? = nil,
+        objectID: ObjectID, query: String, popularity: Double = 0, exactNbHits: Int? = nil,
         exactMatches: [String: [String]] = [:], attributes: [String: JSONValue]? = nil
     ) {
         self.objectID = objectID
@@ -69,7 +69,7 @@ public struct Suggestion: Sendable, Equatable {
         self.exactMatches = exactMatches
         self.attributes =
             attributes ?? [
-                "objectID": .string(objectID), "query": .string(query), "popularity": .number(popularity),
+                "objectID": .string(objectID.text), "query": .string(query), "popularity": .number(popularity),
             ]
     }
 }
@@ -130,8 +130,8 @@ public func utf8Less(_ a: String, _ b: String) -> Bool {
     a.utf8.lexicographicallyPrecedes(b.utf8)
 }
 
-/// A dictionary key that compares strings byte for byte. Swift's `String` keys treat `é` and
-/// `e` + U+0301 as equal; objectIDs must not be.
+/// A dictionary key that compares strings byte for byte: queries, keys, URLs (objectIDs are
+/// `ObjectID`). Swift's `String` keys treat `é` and `e` + U+0301 as equal; these must not.
 public struct ByteKey: Hashable, Sendable {
     public let utf8: [UInt8]
     public init(_ string: String) { utf8 = Array(string.utf8) }

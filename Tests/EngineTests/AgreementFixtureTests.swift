@@ -68,7 +68,7 @@ struct AgreementFixtureTests {
                 let attribute = index == .products ? "name" : "query"
                 var entry: [String: JSONValue] = [
                     "index": .string(index.rawValue), "query": .string(query),
-                    "nbHits": .number(Double(page.nbHits)), "hits": .array(ids.map(JSONValue.string)),
+                    "nbHits": .number(Double(page.nbHits)), "hits": .array(ids.map { .string($0.text) }),
                 ]
                 if let first = page.highlights.first?[attribute]?.first {
                     entry["highlight"] = .string(first.value)
@@ -80,7 +80,7 @@ struct AgreementFixtureTests {
         return .object([
             "productCount": .number(Double(content.products.count)),
             "offeredSuggestions": .array(
-                full.suggestions.indices.filter { offered[$0] }.map { .string(full.suggestions[$0].objectID) }),
+                full.suggestions.indices.filter { offered[$0] }.map { .string(full.suggestions[$0].objectID.text) }),
             "cases": .array(cases),
         ])
     }

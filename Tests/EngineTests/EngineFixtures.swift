@@ -16,7 +16,7 @@ enum Fixture {
     }
 
     static func names(_ pairs: [(String, String)], popularity: [String: Double] = [:]) -> SearchEngine {
-        engine(pairs.map { Product(objectID: $0.0, name: $0.1, popularity: popularity[$0.0] ?? 0) })
+        engine(pairs.map { Product(objectID: ObjectID($0.0), name: $0.1, popularity: popularity[$0.0] ?? 0) })
     }
 
     /// The objectIDs of every hit, in order.
@@ -28,13 +28,14 @@ enum Fixture {
             SearchRequest(index: index, query: query, filter: filter, hitsPerPage: 1000, typoTolerance: typos))
         return page.hits.map {
             index == .products
-                ? engine.content.products[$0.record].objectID : engine.content.suggestions[$0.record].objectID
+                ? engine.content.products[$0.record].objectID.text
+                : engine.content.suggestions[$0.record].objectID.text
         }
     }
 
     /// The ranked record of `objectID` for `query`.
     static func ranked(_ engine: SearchEngine, _ query: String, _ objectID: String) -> RankedRecord? {
         let page = engine.search(SearchRequest(index: .products, query: query, hitsPerPage: 1000))
-        return page.hits.first { engine.content.products[$0.record].objectID == objectID }
+        return page.hits.first { engine.content.products[$0.record].objectID == ObjectID(objectID) }
     }
 }

@@ -79,7 +79,8 @@ struct FTS5OracleTests {
                 default: return "''"
                 }
             }
-            script += "INSERT INTO p VALUES (\(Self.sqlString(product.objectID)), \(values.joined(separator: ", ")));\n"
+            script +=
+                "INSERT INTO p VALUES (\(Self.sqlString(product.objectID.text)), \(values.joined(separator: ", ")));\n"
         }
         script += "COMMIT;\n"
         let queries = try Self.queries(content)
@@ -99,7 +100,7 @@ struct FTS5OracleTests {
         var differences: [String] = []
         for (i, query) in queries.enumerated() {
             let outcome = engine.products.search(query, typoTolerance: false)
-            let ours = Set(outcome.ranked.map { content.products[$0.record].objectID })
+            let ours = Set(outcome.ranked.map { content.products[$0.record].objectID.text })
             if ours != fts[i] {
                 differences.append(
                     "\(query): engine \(ours.count), FTS5 \(fts[i]?.count ?? -1), only engine \(ours.subtracting(fts[i] ?? []).sorted().prefix(3)), only FTS5 \((fts[i] ?? []).subtracting(ours).sorted().prefix(3))"

@@ -25,7 +25,7 @@ struct TrieSearchTests {
         let index = SearchIndex(
             attributeNames: ["name"],
             records: vocabulary.sorted().enumerated().map {
-                IndexedRecord(objectID: String($0.offset), texts: [[$0.element]], customKey: [])
+                IndexedRecord(objectID: ObjectID(String($0.offset)), texts: [[$0.element]], customKey: [])
             }, customRanking: CustomRanking([]))
         for _ in 0..<300 {
             let query = generator.word()

@@ -32,7 +32,8 @@ struct RemoteCheckTests {
                 nbHits: page.nbHits,
                 objectIDs: page.hits.map {
                     query.index == .products
-                        ? engine.content.products[$0.record].objectID : engine.content.suggestions[$0.record].objectID
+                        ? engine.content.products[$0.record].objectID.text
+                        : engine.content.suggestions[$0.record].objectID.text
                 })
         }
     }

@@ -9,13 +9,14 @@ struct DiffTests {
     static func snapshot(
         _ values: [String: [String]], suggestions: [(String, Double)], products: [String: [UInt8]] = [:]
     ) -> SiteSnapshot {
-        var rows: [ByteKey: SiteSnapshot.SuggestionRow] = [:]
+        var rows: [ObjectID: SiteSnapshot.SuggestionRow] = [:]
         for (query, popularity) in suggestions {
-            rows[ByteKey(query)] = .init(
-                objectID: query, query: query, popularity: popularity, line: "\(query) \(popularity)")
+            rows[ObjectID(query)] = .init(
+                objectID: ObjectID(query), query: query, popularity: popularity, line: "\(query) \(popularity)")
         }
         return SiteSnapshot(
-            root: "site", maps: [.init(name: "all", scope: nil, values: values)], suggestions: rows, products: [:],
+            root: "site", maps: [.init(name: "all", scope: nil, values: values.mapValues { $0.map { ObjectID($0) } })],
+            suggestions: rows, products: [:],
             results: [:], files: products.mapValues { .init(size: $0.count, hash: UInt64($0.first ?? 0)) })
     }
 
@@ -77,8 +78,8 @@ struct DiffTests {
     func normalForms() {
         var old = Self.snapshot(["caf": ["id"]], suggestions: [])
         var new = old
-        old.suggestions[ByteKey("id")] = .init(objectID: "id", query: "caf\u{e9}", popularity: 1, line: "caf\u{e9}")
-        new.suggestions[ByteKey("id")] = .init(objectID: "id", query: "cafe\u{301}", popularity: 1, line: "cafe\u{301}")
+        old.suggestions["id"] = .init(objectID: "id", query: "caf\u{e9}", popularity: 1, line: "caf\u{e9}")
+        new.suggestions["id"] = .init(objectID: "id", query: "cafe\u{301}", popularity: 1, line: "cafe\u{301}")
         let diff = SiteDiff(old: old, new: new)
         #expect(diff.suggestions.map(\.change) == [.changed] && diff.suggestions.first?.fields == ["query"])
     }

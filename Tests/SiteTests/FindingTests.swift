@@ -9,7 +9,8 @@ struct FindingTests {
     static func products(_ rows: [(id: String, name: String, price: Double?)]) -> Content {
         Content(
             products: rows.map {
-                Product(objectID: $0.id, name: $0.name, categories: ["TV"], description: "Fine.", price: $0.price)
+                Product(
+                    objectID: ObjectID($0.id), name: $0.name, categories: ["TV"], description: "Fine.", price: $0.price)
             },
             suggestions: [Suggestion(objectID: "tv", query: "tv", popularity: 1)], config: SiteConfig())
     }

@@ -11,7 +11,7 @@ enum Hostile {
 
     static func product(_ id: String = "evil\"><script>alert(3)</script>") -> Product {
         Product(
-            objectID: id, name: "N" + payload, brand: "B" + payload, categories: ["C" + payload],
+            objectID: ObjectID(id), name: "N" + payload, brand: "B" + payload, categories: ["C" + payload],
             description: "D" + payload + "\n\n[link](javascript:alert(4)) <script>alert(5)</script>",
             price: 9.5, image: "javascript:alert(6)", url: "https://shop.example/?q=\"><script>alert(7)</script>",
             popularity: 1)
@@ -21,7 +21,7 @@ enum Hostile {
         var config = SiteConfig()
         config.title = "T" + payload
         config.tagline = "G" + payload
-        let suggestion = Suggestion(objectID: "s" + payload, query: "N" + payload, popularity: 1)
+        let suggestion = Suggestion(objectID: ObjectID("s" + payload), query: "N" + payload, popularity: 1)
         return Content(
             products: [product(), Product(objectID: "ok", name: "Fine")], suggestions: [suggestion], config: config)
     }
@@ -174,7 +174,7 @@ extension SiteBuilderTests {
         config.hitsPerPage = 10
         if let resultPages { config.resultPages = resultPages }
         let products = (1...25).map {
-            Product(objectID: String(format: "p%02d", $0), name: "Phone \($0)", popularity: Double($0))
+            Product(objectID: ObjectID(String(format: "p%02d", $0)), name: "Phone \($0)", popularity: Double($0))
         }
         let suggestions = [
             Suggestion(objectID: "phone", query: "phone", popularity: 3),

@@ -29,11 +29,11 @@ struct SlugTests {
         let made = Slug.make("a\nb")
         #expect(made == "a-b-\(Slug.hexHash("a\nb"))")
         // Alone or together, each keeps its slug, whatever the other records are.
-        let together = Slug.assign(["a\nb", made])
-        #expect(together[ByteKey("a\nb")] == made)
-        #expect(together[ByteKey(made)] == Slug.make(made))
+        let together = Slug.assign(["a\nb", ObjectID(made)])
+        #expect(together["a\nb"] == made)
+        #expect(together[ObjectID(made)] == Slug.make(made))
         #expect(Slug.make(made) != made)
-        #expect(Slug.assign([made])[ByteKey(made)] == together[ByteKey(made)])
+        #expect(Slug.assign([ObjectID(made)])[ObjectID(made)] == together[ObjectID(made)])
         for shaped in ["x-1234abcd", "x-1234abcd-2", "id-0badf00d"] { #expect(Slug.make(shaped) != shaped) }
         for plain in ["x-2", "iphone-se", "x-1234abcz", "1234abcd", "a-b-123456789"] {
             #expect(Slug.make(plain) == plain)
@@ -56,18 +56,18 @@ struct SlugTests {
 
     @Test("Case variants and near-collisions get different slugs; slugs are stable")
     func unique() {
-        let ids = ["ABC", "abc", "a b c", "a-b-c", "a/b/c", "A-B-C", "é", "e\u{301}"]
+        let ids: [ObjectID] = ["ABC", "abc", "a b c", "a-b-c", "a/b/c", "A-B-C", "é", "e\u{301}"]
         let slugs = Slug.assign(ids)
         #expect(Set(slugs.values).count == ids.count)
         #expect(Slug.assign(ids.reversed()) == slugs)
-        #expect(slugs[ByteKey("abc")] == "abc")
+        #expect(slugs["abc"] == "abc")
     }
 
     @Test("A hash collision is settled in objectID order with a counter")
     func collisionCounter() {
         let slugs = Slug.assign(["b", "a", "c"], using: { _ in "same" })
-        #expect(slugs[ByteKey("a")] == "same")
-        #expect(slugs[ByteKey("b")] == "same-2")
-        #expect(slugs[ByteKey("c")] == "same-3")
+        #expect(slugs["a"] == "same")
+        #expect(slugs["b"] == "same-2")
+        #expect(slugs["c"] == "same-3")
     }
 }

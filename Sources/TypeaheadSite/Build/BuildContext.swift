@@ -18,8 +18,8 @@ final class BuildContext {
     /// Where pages go as they are made (on all cores).
     let sink: any SiteSink
     /// Each product's and suggestion's file name.
-    let productSlugs: [ByteKey: String]
-    let suggestionSlugs: [ByteKey: String]
+    let productSlugs: [ObjectID: String]
+    let suggestionSlugs: [ObjectID: String]
 
     var config: SiteConfig { content.config }
 
@@ -39,7 +39,7 @@ final class BuildContext {
     /// Set by `PrefixMapsStep`: unscoped first, then one a scope.
     var layouts: [PrefixMapLayout] = []
     /// Set by `ResultPagesStep`: the suggestions with an unscoped result page.
-    var withPages: [ByteKey: Bool] = [:]
+    var withPages: [ObjectID: Bool] = [:]
     /// Set by `ClientIndexStep`.
     var productsIndex: ShardedIndex.Output!
     var suggestionsIndex: ShardedIndex.Output!

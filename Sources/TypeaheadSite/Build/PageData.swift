@@ -25,7 +25,7 @@ enum PageData {
         _ product: Product, slug: String, root: String, config: SiteConfig, images: SiteImages
     ) -> MustacheValue {
         [
-            "objectID": .string(product.objectID),
+            "objectID": .string(product.objectID.text),
             "name": .string(product.name),
             "brand": product.brand.map(MustacheValue.string) ?? .null,
             "price": product.price.map { .string(formatPrice($0, currency: config.currency)) } ?? .null,

@@ -7,7 +7,7 @@ public struct PrefixMapLayout: Sendable {
     public var id: String
     public var scope: Scope?
     /// The empty key's value (objectIDs), embedded in `index.html`.
-    public var empty: [String]
+    public var empty: [ObjectID]
     /// Each shard's first key and its file (relative to the site root), in key order.
     public var manifest: [(firstKey: String, file: String)]
     /// The manifest in pages of at most `PrefixMapFiles.pageSize` shards: each page's first key and
@@ -61,11 +61,11 @@ public struct PrefixMapFiles {
         // Each suggestion's objectID as a JSON string, escaped once.
         let encodedIDs: [[UInt8]] = suggestions.map {
             var bytes: [UInt8] = []
-            JSONWriter.writeString($0.objectID, scriptSafe: true, into: &bytes)
+            JSONWriter.writeString($0.objectID.text, scriptSafe: true, into: &bytes)
             return bytes
         }
         // Whether a suggestion's query text differs from its objectID (then the shard says so).
-        let queryDiffers: [Bool] = suggestions.map { !$0.query.utf8.elementsEqual($0.objectID.utf8) }
+        let queryDiffers: [Bool] = suggestions.map { !$0.query.utf8.elementsEqual($0.objectID.text.utf8) }
         var layout = PrefixMapLayout(
             id: id, scope: scope, empty: [], manifest: [], keyCount: 0)
         var lines: [UInt8] = []
@@ -135,7 +135,7 @@ public struct PrefixMapFiles {
                     if i > 0 { lines.append(UInt8(ascii: ",")) }
                     lines += encodedIDs[Int(s)]
                     if queryDiffers[Int(s)] {
-                        queries[suggestions[Int(s)].objectID] = suggestions[Int(s)].query
+                        queries[suggestions[Int(s)].objectID.text] = suggestions[Int(s)].query
                     }
                 }
                 lines += "]],\n".utf8

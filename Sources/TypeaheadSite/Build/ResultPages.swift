@@ -7,8 +7,8 @@ import TypeaheadMustache
 struct ResultPages {
     var engine: SearchEngine
     var renderer: MustacheRenderer
-    var productSlugs: [ByteKey: String]
-    var suggestionSlugs: [ByteKey: String]
+    var productSlugs: [ObjectID: String]
+    var suggestionSlugs: [ObjectID: String]
     var images: SiteImages
 
     /// The pages of one suggestion in each scope of `lists` (nil: unscoped), from the best hits its
@@ -28,7 +28,7 @@ struct ResultPages {
         var files: [(String, [UInt8])] = []
         let config = engine.content.config
         guard let first = pages.first, first.nbHits > 0 else { return nil }
-        let slug = suggestionSlugs[ByteKey(suggestion.objectID)]!
+        let slug = suggestionSlugs[suggestion.objectID]!
         let scopeSlug = scope.map(SiteLayout.scopeSlug)
         // The first `resultPages` pages are static; the rest come from the page's script.
         let written = SiteLayout.staticPages(nbPages: first.nbPages, resultPages: config.resultPages)
@@ -45,7 +45,7 @@ struct ResultPages {
                 let product = engine.content.products[hit.record]
                 guard
                     case .object(var card) = PageData.card(
-                        product, slug: productSlugs[ByteKey(product.objectID)]!, root: root, config: config,
+                        product, slug: productSlugs[product.objectID]!, root: root, config: config,
                         images: images)
                 else { return .null }
                 card["nameHTML"] = .string(highlights["name"]?.first?.value ?? HTML.escape(product.name))

@@ -418,7 +418,7 @@ extension ShardedIndex {
     /// the card's picture `[path from the site root, width, height]`, a URL (`"remoteImages":
     /// "link"`), or null for the placeholder.
     static func products(
-        engine: SearchEngine, productSlugs: [ByteKey: String], images: SiteImages
+        engine: SearchEngine, productSlugs: [ObjectID: String], images: SiteImages
     ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
@@ -430,7 +430,7 @@ extension ShardedIndex {
             row: { record in
                 let product = content.products[Int(record)]
                 return [
-                    .string(product.objectID), .string(productSlugs[ByteKey(product.objectID)]!),
+                    .string(product.objectID.text), .string(productSlugs[product.objectID]!),
                     product.price.map(JSONValue.number) ?? .null,
                     clientPicture(images.picture(product)),
                     .string(product.name), product.brand.map(JSONValue.string) ?? .null,
@@ -473,7 +473,7 @@ extension ShardedIndex {
             order: engine.suggestions.recordsInRankOrder(including: offered),
             row: { record in
                 let suggestion = content.suggestions[Int(record)]
-                return [.string(suggestion.objectID), .string(suggestion.query), .number(suggestion.popularity)]
+                return [.string(suggestion.objectID.text), .string(suggestion.query), .number(suggestion.popularity)]
             },
             scopes: scopes)
     }

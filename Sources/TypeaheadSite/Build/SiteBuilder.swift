@@ -57,8 +57,8 @@ public struct SiteBuilder {
     ) {
         var content = content
         // Whatever order the records came in, the site is the same.
-        content.products.sort { utf8Less($0.objectID, $1.objectID) }
-        content.suggestions.sort { utf8Less($0.objectID, $1.objectID) }
+        content.products.sort { $0.objectID < $1.objectID }
+        content.suggestions.sort { $0.objectID < $1.objectID }
         self.content = content
         self.templates = templates
         self.contentDirectory = contentDirectory

@@ -11,19 +11,19 @@ enum SiteData {
     static let suffix = ";\n"
 
     static func json(
-        layouts: [PrefixMapLayout], content: Content, suggestionSlugs: [ByteKey: String], withPages: [ByteKey: Bool],
+        layouts: [PrefixMapLayout], content: Content, suggestionSlugs: [ObjectID: String], withPages: [ObjectID: Bool],
         products: JSONValue, suggestions: JSONValue
     ) -> String {
         let byID = Dictionary(
-            content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })
+            content.suggestions.map { ($0.objectID, $0) }, uniquingKeysWith: { first, _ in first })
         var queries: [String: JSONValue] = [:]
         let maps: [JSONValue] = layouts.map { layout in
-            for id in layout.empty { queries[id] = .string(byID[ByteKey(id)]!.query) }
+            for id in layout.empty { queries[id.text] = .string(byID[id]!.query) }
             return .object([
                 "id": .string(layout.id),
                 "scope": layout.scope.map { .object(["attribute": .string($0.attribute), "value": .string($0.value)]) }
                     ?? .null,
-                "empty": .array(layout.empty.map(JSONValue.string)),
+                "empty": .array(layout.empty.map { .string($0.text) }),
                 "pages": .array(layout.pages.map { .array([.string($0.firstKey), .string($0.file)]) }),
             ])
         }

@@ -25,7 +25,7 @@ public struct SiteImages: Sendable {
     public static let thumbSize = 160
     public static let largeSize = 600
 
-    var pictures: [ByteKey: ProductPicture] = [:]
+    var pictures: [ObjectID: ProductPicture] = [:]
     /// `images/<name>.webp` → bytes.
     var files: [String: [UInt8]] = [:]
     /// Source files read; of them, pictures resized now and pictures whose files were taken from
@@ -39,7 +39,7 @@ public struct SiteImages: Sendable {
 
     /// What `product` shows.
     func picture(_ product: Product) -> ProductPicture? {
-        pictures[ByteKey(product.objectID)]
+        pictures[product.objectID]
     }
 
     /// Why `product` shows the placeholder, or nil when it has a picture.
@@ -100,7 +100,7 @@ public struct SiteImages: Sendable {
                 if let path = cache.path(for: url), FileManager.default.fileExists(atPath: path) {
                     sourceOf.append((i, path))
                 } else if content.config.remoteImages == .link {
-                    images.pictures[ByteKey(product.objectID)] = .link(url)
+                    images.pictures[product.objectID] = .link(url)
                 }
             }
         }
@@ -153,7 +153,7 @@ public struct SiteImages: Sendable {
                     if names.insert(file).inserted { images.files[file] = size.bytes }
                     files.append(SiteImageFile(path: file, width: size.width, height: size.height))
                 }
-                images.pictures[ByteKey(product.objectID)] = .local(thumb: files[0], large: files[1])
+                images.pictures[product.objectID] = .local(thumb: files[0], large: files[1])
                 index.entries[made.source] = files
             }
         }

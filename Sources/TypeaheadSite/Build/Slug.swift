@@ -59,12 +59,12 @@ public enum Slug {
     /// Slugs for all objectIDs, unique: a rare hash collision is settled in objectID byte order by
     /// appending `-2`, `-3`, ….
     public static func assign(
-        _ objectIDs: [String], using make: (String) -> String = make
-    ) -> [ByteKey: String] {
-        var result: [ByteKey: String] = [:]
+        _ objectIDs: [ObjectID], using make: (String) -> String = make
+    ) -> [ObjectID: String] {
+        var result: [ObjectID: String] = [:]
         var used: Set<String> = []
-        for id in objectIDs.sorted(by: utf8Less) {
-            let base = make(id)
+        for id in objectIDs.sorted() {
+            let base = make(id.text)
             var slug = base
             var n = 2
             while used.contains(slug) {
@@ -72,7 +72,7 @@ public enum Slug {
                 n += 1
             }
             used.insert(slug)
-            result[ByteKey(id)] = slug
+            result[id] = slug
         }
         return result
     }

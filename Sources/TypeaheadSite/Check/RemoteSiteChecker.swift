@@ -179,7 +179,7 @@ public struct RemoteSiteChecker {
             for (item, answer) in zip(range.map { items[$0] }, answers) {
                 report.asked[item.kind.rawValue] += 1
                 let same =
-                    answer.objectIDs.elementsEqual(item.expected.objectIDs) { $0.utf8.elementsEqual($1.utf8) }
+                    answer.objectIDs.elementsEqual(item.expected.objectIDs) { ObjectID($0) == ObjectID($1) }
                     && (!item.comparesCount || answer.nbHits == item.expected.nbHits)
                 if same {
                     report.equal[item.kind.rawValue] += 1
@@ -261,7 +261,7 @@ public struct RemoteSiteChecker {
                 if let scope, !suggestion.isListed(in: scope) { continue }
                 for page in 1...max(1, config.resultPages) {
                     let file = SiteLayout.resultPage(
-                        suggestionSlug: slugs[ByteKey(suggestion.objectID)]!,
+                        suggestionSlug: slugs[suggestion.objectID]!,
                         scopeSlug: scope.map(SiteLayout.scopeSlug),
                         page: page)
                     guard let html = reader.read(file) else { break }
@@ -297,7 +297,7 @@ public struct RemoteSiteChecker {
                         "data/products/answers: unreadable line \(String(decoding: line.prefix(80), as: UTF8.self))")
             }
             let ids = numbers.compactMap { $0.numberValue.map(Int.init) }.map { n in
-                order.indices.contains(n) ? content.products[order[n]].objectID : "#\(n)"
+                order.indices.contains(n) ? content.products[order[n]].objectID.text : "#\(n)"
             }
             items.append(
                 Item(

@@ -104,7 +104,7 @@ public struct SiteChecker {
                     checked.add(
                         Self.checkPages(
                             of: s, content: checkedContent, engine: engine, scopes: scopes,
-                            slug: suggestionSlugs[ByteKey(checkedContent.suggestions[s].objectID)]!, reader: reader))
+                            slug: suggestionSlugs[checkedContent.suggestions[s].objectID]!, reader: reader))
                 }
                 return checked
             } progress: { _ in
@@ -157,7 +157,7 @@ public struct SiteChecker {
                 report.keys += 1
                 let outcome = engine.suggestions.search(key, allowed: allowed, scratch: scratch)
                 let expected = outcome.ranked.prefix(perKey).map { content.suggestions[$0.record].objectID }
-                if !value.elementsEqual(expected, by: { $0.utf8.elementsEqual($1.utf8) }) {
+                if !value.map { ObjectID($0) }.elementsEqual(expected) {
                     report.differ(
                         "map \(name), key \"\(key)\": expected \(Self.list(expected)), found \(Self.list(value))",
                         limit: shownDifferences)
@@ -367,7 +367,7 @@ public struct SiteChecker {
                     continue
                 }
                 let found = objectIDs(inResultPage: html)
-                if found != expected {
+                if !found.map { ObjectID($0) }.elementsEqual(expected) {
                     differences.append("result page \(file): expected \(list(expected)), found \(list(found))")
                 }
             }
@@ -404,7 +404,7 @@ public struct SiteChecker {
         return []
     }
 
-    static func list(_ ids: [String]) -> String {
+    static func list(_ ids: [some CustomStringConvertible]) -> String {
         "[" + ids.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
 

@@ -33,7 +33,7 @@ public struct SiteDiff: Codable, Sendable {
     public var bySuggestion: [SuggestionTally]
 
     public struct SuggestionTally: Codable, Sendable {
-        public var objectID: String
+        public var objectID: ObjectID
         public var query: String
         /// Keys (over all maps) that show it now and did not before, and the other way round.
         public var gained: Int
@@ -44,12 +44,12 @@ public struct SiteDiff: Codable, Sendable {
     public struct KeyGroup: Codable, Sendable {
         public var map: String
         /// Suggestions (objectIDs) that now appear, in their new order.
-        public var entered: [String]
+        public var entered: [ObjectID]
         /// Suggestions no longer shown, in their old order.
-        public var left: [String]
+        public var left: [ObjectID]
         /// When suggestions shown both before and after changed order: their order before and after.
-        public var orderBefore: [String]
-        public var orderAfter: [String]
+        public var orderBefore: [ObjectID]
+        public var orderAfter: [ObjectID]
         /// The keys, most used first.
         public var keys: [KeyChange]
         public var use: Double
@@ -57,8 +57,8 @@ public struct SiteDiff: Codable, Sendable {
 
     public struct KeyChange: Codable, Sendable {
         public var key: String
-        public var before: [String]
-        public var after: [String]
+        public var before: [ObjectID]
+        public var after: [ObjectID]
         public var use: Double
         /// `added` for a key the old site did not have, `removed` for one the new site does not.
         public var status: Change?
@@ -67,7 +67,7 @@ public struct SiteDiff: Codable, Sendable {
     public struct RecordChange: Codable, Sendable {
         /// `added`, `removed` or `changed`.
         public var change: Change
-        public var objectID: String
+        public var objectID: ObjectID
         /// The suggestion's query, or the product's name (the new one when both exist).
         public var text: String
         /// For `changed`: which fields differ (`page` for a product's page).
@@ -79,11 +79,11 @@ public struct SiteDiff: Codable, Sendable {
     public struct ResultChange: Codable, Sendable {
         /// `added`, `removed`, `reordered` or `hits`.
         public var change: Change
-        public var objectID: String
+        public var objectID: ObjectID
         public var query: String
         public var scope: String?
-        public var before: [String]
-        public var after: [String]
+        public var before: [ObjectID]
+        public var after: [ObjectID]
         public var use: Double
     }
 
@@ -107,14 +107,14 @@ public struct SiteDiff: Codable, Sendable {
             for id in group.entered + group.left + group.orderAfter
                 + group.keys.prefix(SiteDiff.exampleKeys).flatMap({ $0.before + $0.after })
             {
-                queries[id] = Self.query(id, old: old, new: new)
+                queries[id.text] = Self.query(id, old: old, new: new)
             }
         }
         self.queries = queries
         var names: [String: String] = [:]
         for change in results {
             for id in Self.mentionedProducts(change) {
-                names[id] = (new.products[ByteKey(id)] ?? old.products[ByteKey(id)])?.name ?? id
+                names[id.text] = (new.products[id] ?? old.products[id])?.name ?? id.text
             }
         }
         self.names = names
@@ -139,17 +139,18 @@ public struct SiteDiff: Codable, Sendable {
                 let key = String(decoding: keyBytes.utf8, as: UTF8.self)
                 let b = before[key] ?? []
                 let a = after[key] ?? []
-                if b.elementsEqual(a, by: { $0.utf8.elementsEqual($1.utf8) }) { continue }
-                let bSet = Set(b.map(ByteKey.init))
-                let aSet = Set(a.map(ByteKey.init))
-                let entered = a.filter { !bSet.contains(ByteKey($0)) }
-                let left = b.filter { !aSet.contains(ByteKey($0)) }
-                let commonBefore = b.filter { aSet.contains(ByteKey($0)) }
-                let commonAfter = a.filter { bSet.contains(ByteKey($0)) }
-                let reordered = !commonBefore.elementsEqual(commonAfter) { $0.utf8.elementsEqual($1.utf8) }
+                if b == a { continue }
+                let bSet = Set(b)
+                let aSet = Set(a)
+                let entered = a.filter { !bSet.contains($0) }
+                let left = b.filter { !aSet.contains($0) }
+                let commonBefore = b.filter { aSet.contains($0) }
+                let commonAfter = a.filter { bSet.contains($0) }
+                let reordered = commonBefore != commonAfter
+                let texts = { (ids: [ObjectID]) in ids.map(\.text) }
                 let signature =
-                    [name, entered.joined(separator: "\u{1}"), left.joined(separator: "\u{1}")]
-                    + (reordered ? commonBefore + ["\u{2}"] + commonAfter : [])
+                    [name, texts(entered).joined(separator: "\u{1}"), texts(left).joined(separator: "\u{1}")]
+                    + (reordered ? texts(commonBefore) + ["\u{2}"] + texts(commonAfter) : [])
                 let id = ByteKey(signature.joined(separator: "\u{0}"))
                 let weight = use.of(key)
                 groups[
@@ -219,13 +220,13 @@ public struct SiteDiff: Codable, Sendable {
         for key in resultKeys {
             let b = old.results[key] ?? []
             let a = new.results[key] ?? []
-            if Self.same(b, a) { continue }
+            if b == a { continue }
             let change =
                 old.results[key] == nil
                 ? Change.added
                 : new.results[key] == nil
-                    ? .removed : (Self.same(b.sorted(by: utf8Less), a.sorted(by: utf8Less)) ? .reordered : .hits)
-            let id = String(decoding: key.objectID.utf8, as: UTF8.self)
+                    ? .removed : (b.sorted() == a.sorted() ? .reordered : .hits)
+            let id = key.objectID
             let text = query(id, old: old, new: new)
             resultChanges.append(
                 .init(
@@ -234,7 +235,7 @@ public struct SiteDiff: Codable, Sendable {
         }
         return resultChanges.sorted { a, b in
             if a.use != b.use { return a.use > b.use }
-            if a.objectID != b.objectID { return utf8Less(a.objectID, b.objectID) }
+            if a.objectID != b.objectID { return a.objectID < b.objectID }
             return utf8Less(a.scope ?? "", b.scope ?? "")
         }
     }
@@ -278,7 +279,7 @@ public struct SiteDiff: Codable, Sendable {
     /// Added, then removed, then changed; by objectID within each.
     private static func byChange(_ a: RecordChange, _ b: RecordChange) -> Bool {
         let order = { (change: Change) in Change.allCases.firstIndex(of: change)! }
-        return a.change != b.change ? order(a.change) < order(b.change) : utf8Less(a.objectID, b.objectID)
+        return a.change != b.change ? order(a.change) < order(b.change) : a.objectID < b.objectID
     }
 
     /// Every file added, removed or changed, by path, and how many are the same.
@@ -300,32 +301,30 @@ public struct SiteDiff: Codable, Sendable {
 
     /// For each suggestion that entered or left some keys, how many, the most first.
     private static func tallies(_ keys: [KeyGroup], old: SiteSnapshot, new: SiteSnapshot) -> [SuggestionTally] {
-        var tally: [ByteKey: (gained: Int, lost: Int)] = [:]
+        var tally: [ObjectID: (gained: Int, lost: Int)] = [:]
         for group in keys {
-            for id in group.entered { tally[ByteKey(id), default: (0, 0)].gained += group.keys.count }
-            for id in group.left { tally[ByteKey(id), default: (0, 0)].lost += group.keys.count }
+            for id in group.entered { tally[id, default: (0, 0)].gained += group.keys.count }
+            for id in group.left { tally[id, default: (0, 0)].lost += group.keys.count }
         }
-        return tally.map { key, value in
-            let id = String(decoding: key.utf8, as: UTF8.self)
-            return SuggestionTally(
+        return tally.map { id, value in
+            SuggestionTally(
                 objectID: id, query: query(id, old: old, new: new), gained: value.gained, lost: value.lost)
         }.sorted { a, b in
             a.gained + a.lost != b.gained + b.lost
-                ? a.gained + a.lost > b.gained + b.lost : utf8Less(a.objectID, b.objectID)
+                ? a.gained + a.lost > b.gained + b.lost : a.objectID < b.objectID
         }
     }
 
     /// A suggestion's query, from the new site, else the old one; its id when neither has it.
-    private static func query(_ id: String, old: SiteSnapshot, new: SiteSnapshot) -> String {
-        (new.suggestions[ByteKey(id)] ?? old.suggestions[ByteKey(id)])?.query ?? id
+    private static func query(_ id: ObjectID, old: SiteSnapshot, new: SiteSnapshot) -> String {
+        (new.suggestions[id] ?? old.suggestions[id])?.query ?? id.text
     }
 
     /// Byte equality (Swift's `==` on strings would take `é` and `e` + U+0301 as equal).
     static func same(_ a: String, _ b: String) -> Bool { a.utf8.elementsEqual(b.utf8) }
-    static func same(_ a: [String], _ b: [String]) -> Bool { a.elementsEqual(b) { same($0, $1) } }
 
-    static func unionKeys<V>(_ a: [ByteKey: V], _ b: [ByteKey: V]) -> [ByteKey] {
-        Set(a.keys).union(b.keys).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    static func unionKeys<V>(_ a: [ObjectID: V], _ b: [ObjectID: V]) -> [ObjectID] {
+        Set(a.keys).union(b.keys).sorted()
     }
 
     /// "2 added, 1 changed": how many changes of each kind, in this order, the absent ones left out.

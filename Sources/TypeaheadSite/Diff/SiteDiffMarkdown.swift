@@ -10,7 +10,7 @@ extension SiteDiff {
     static let shownTallies = 10
 
     /// The products a result change's Markdown line names: hits gained and lost, or the new top hit.
-    static func mentionedProducts(_ change: ResultChange) -> [String] {
+    static func mentionedProducts(_ change: ResultChange) -> [ObjectID] {
         let gained = change.after.filter { !change.before.contains($0) }.prefix(shownHits)
         let lost = change.before.filter { !change.after.contains($0) }.prefix(shownHits)
         return Array(gained) + Array(lost) + [change.before.first, change.after.first].compactMap { $0 }
@@ -72,7 +72,7 @@ extension SiteDiff {
             text += MarkdownText.row(["---", "---", "---", "---:", "---"])
             for change in suggestions.prefix(Self.shownRows) {
                 text += MarkdownText.row([
-                    change.change.rawValue, MarkdownText.escape(change.text), MarkdownText.escape(change.objectID),
+                    change.change.rawValue, MarkdownText.escape(change.text), MarkdownText.escape(change.objectID.text),
                     popularity(change), change.fields.joined(separator: ", "),
                 ])
             }
@@ -98,7 +98,7 @@ extension SiteDiff {
             text += MarkdownText.row(["---", "---", "---", "---"])
             for change in products.prefix(Self.shownRows) {
                 text += MarkdownText.row([
-                    change.change.rawValue, MarkdownText.escape(change.objectID), MarkdownText.escape(change.text),
+                    change.change.rawValue, MarkdownText.escape(change.objectID.text), MarkdownText.escape(change.text),
                     change.fields.map(MarkdownText.escape).joined(separator: ", "),
                 ])
             }
@@ -123,8 +123,9 @@ extension SiteDiff {
     /// What a group's change is, in a few words: “ipad” appears; “ipod” disappears; “x” moves up.
     func title(of group: KeyGroup) -> String {
         var parts: [String] = []
-        func quoted(_ ids: [String]) -> String {
-            let shown = ids.prefix(3).map { "“\(MarkdownText.escape(queries[$0] ?? $0))”" }.joined(separator: ", ")
+        func quoted(_ ids: [ObjectID]) -> String {
+            let shown = ids.prefix(3).map { "“\(MarkdownText.escape(queries[$0.text] ?? $0.text))”" }.joined(
+                separator: ", ")
             return ids.count > 3 ? shown + " and \(ids.count - 3) more" : shown
         }
         if !group.entered.isEmpty {
@@ -139,10 +140,10 @@ extension SiteDiff {
     }
 
     /// Suggestions by query, those in `marked` wrapped in `mark`; `(none)` for an empty list.
-    func list(_ ids: [String], marked: Set<String>, mark: String) -> String {
+    func list(_ ids: [ObjectID], marked: Set<ObjectID>, mark: String) -> String {
         if ids.isEmpty { return "(none)" }
         return ids.map { id in
-            let text = MarkdownText.escape(queries[id] ?? id)
+            let text = MarkdownText.escape(queries[id.text] ?? id.text)
             return marked.contains(id) ? mark + text + mark : text
         }.joined(separator: " · ")
     }
@@ -169,7 +170,7 @@ extension SiteDiff {
     }
 
     func details(_ change: ResultChange) -> String {
-        func name(_ id: String) -> String { MarkdownText.escape(names[id] ?? id) }
+        func name(_ id: ObjectID) -> String { MarkdownText.escape(names[id.text] ?? id.text) }
         switch change.change {
         case .reordered:
             if change.before.first != change.after.first, let b = change.before.first, let a = change.after.first {

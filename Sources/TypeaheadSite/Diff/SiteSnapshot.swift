@@ -10,11 +10,11 @@ public struct SiteSnapshot: Sendable {
         public var name: String
         public var scope: Scope?
         /// Key → objectIDs (the empty key included).
-        public var values: [String: [String]]
+        public var values: [String: [ObjectID]]
     }
 
     public struct SuggestionRow: Sendable, Equatable {
-        public var objectID: String
+        public var objectID: ObjectID
         public var query: String
         public var popularity: Double
         /// The record's line in `data/suggestions.js`, to tell any change.
@@ -22,29 +22,29 @@ public struct SiteSnapshot: Sendable {
     }
 
     public struct ProductRow: Sendable, Equatable {
-        public var objectID: String
+        public var objectID: ObjectID
         public var slug: String
         /// The client index's fields by name.
         public var fields: [String: JSONValue]
         public var line: String
 
-        public var name: String { fields["name"]?.stringValue ?? objectID }
+        public var name: String { fields["name"]?.stringValue ?? objectID.text }
     }
 
     /// Which result list: a suggestion, unscoped or in a scope.
     public struct ResultKey: Hashable, Sendable {
         public var scope: String?
-        public var objectID: ByteKey
+        public var objectID: ObjectID
     }
 
     public var root: String
     /// The client index's custom ranking (e.g. `desc(popularity)`), naming its `customRanking` values.
     public var customRanking: [String] = []
     public var maps: [Map]
-    public var suggestions: [ByteKey: SuggestionRow]
-    public var products: [ByteKey: ProductRow]
+    public var suggestions: [ObjectID: SuggestionRow]
+    public var products: [ObjectID: ProductRow]
     /// Each suggestion's hits over all its result pages, in order.
-    public var results: [ResultKey: [String]]
+    public var results: [ResultKey: [ObjectID]]
     /// Relative path → size and FNV-1a 64 of the bytes.
     public var files: [String: FilePrint]
 
@@ -70,17 +70,19 @@ public struct SiteSnapshot: Sendable {
             let name = scope?.filter ?? SiteLayout.unscopedMap
             var problems: [String] = []
             var shards = 0
-            var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }
+            var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }.mapValues {
+                $0.map { ObjectID($0) }
+            }
             if let problem = problems.first {
                 throw SiteReadError(description: "\(root): \(problem)")
             }
-            values[""] = map["empty"].map(SiteChecker.strings) ?? []
+            values[""] = (map["empty"].map(SiteChecker.strings) ?? []).map { ObjectID($0) }
             maps.append(Map(name: name, scope: scope, values: values))
         }
 
         // Suggestions and products: the rows of the client indices' `records/` files, named by the
         // manifest's `fields`.
-        var suggestions: [ByteKey: SuggestionRow] = [:]
+        var suggestions: [ObjectID: SuggestionRow] = [:]
         for (line, fields) in try indexRows(data["suggestions"], name: "suggestions", reader: reader) {
             guard let id = fields["objectID"]?.stringValue, let query = fields["query"]?.stringValue,
                 let popularity = fields["popularity"]?.numberValue
@@ -90,17 +92,18 @@ public struct SiteSnapshot: Sendable {
                         "\(reader.path("data/suggestions/records/")): a row is not [objectID, query, popularity]: \(line.prefix(80))"
                 )
             }
-            suggestions[ByteKey(id)] = SuggestionRow(objectID: id, query: query, popularity: popularity, line: line)
+            suggestions[ObjectID(id)] = SuggestionRow(
+                objectID: ObjectID(id), query: query, popularity: popularity, line: line)
         }
         let customRanking = SiteChecker.strings(data["products"]?["customRanking"] ?? .null)
-        var products: [ByteKey: ProductRow] = [:]
+        var products: [ObjectID: ProductRow] = [:]
         for (line, fields) in try indexRows(data["products"], name: "products", reader: reader) {
             guard let id = fields["objectID"]?.stringValue, let slug = fields["slug"]?.stringValue else {
                 throw SiteReadError(
                     description:
                         "\(reader.path("data/products/records/")): a row has no objectID and slug: \(line.prefix(80))")
             }
-            products[ByteKey(id)] = ProductRow(objectID: id, slug: slug, fields: fields, line: line)
+            products[ObjectID(id)] = ProductRow(objectID: ObjectID(id), slug: slug, fields: fields, line: line)
         }
 
         // Every file once: its fingerprint, and the bytes of the result pages.
@@ -110,21 +113,23 @@ public struct SiteSnapshot: Sendable {
         }
 
         // Result lists, found where the builder puts them (slugs are assigned over sorted objectIDs).
-        let ordered = suggestions.values.map(\.objectID).sorted(by: utf8Less)
+        let ordered = suggestions.values.map(\.objectID).sorted()
         let slugs = Slug.assign(ordered)
-        var results: [ResultKey: [String]] = [:]
+        var results: [ResultKey: [ObjectID]] = [:]
         let scopes: [Scope?] = [nil] + maps.compactMap(\.scope)
         for id in ordered {
             for scope in scopes {
-                let slug = slugs[ByteKey(id)]!
+                let slug = slugs[id]!
                 let scopeSlug = scope.map(SiteLayout.scopeSlug)
-                var hits: [String] = []
+                var hits: [ObjectID] = []
                 var page = 1
                 while let html = pages[SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)] {
-                    hits += html.withUnsafeBufferPointer { SiteChecker.objectIDs(inResultPage: $0) }
+                    hits += html.withUnsafeBufferPointer { SiteChecker.objectIDs(inResultPage: $0) }.map {
+                        ObjectID($0)
+                    }
                     page += 1
                 }
-                if page > 1 { results[ResultKey(scope: scope?.filter, objectID: ByteKey(id))] = hits }
+                if page > 1 { results[ResultKey(scope: scope?.filter, objectID: id)] = hits }
             }
         }
 

@@ -14,19 +14,19 @@ struct FrontPageStep: BuildStep {
             .hits.map {
                 let product = content.products[$0.record]
                 return PageData.card(
-                    product, slug: context.productSlugs[ByteKey(product.objectID)]!, root: "", config: config,
+                    product, slug: context.productSlugs[product.objectID]!, root: "", config: config,
                     images: pictures)
             }
         let byID = Dictionary(
-            content.suggestions.map { (ByteKey($0.objectID), $0) }, uniquingKeysWith: { first, _ in first })
+            content.suggestions.map { ($0.objectID, $0) }, uniquingKeysWith: { first, _ in first })
         let popular = (context.layouts.first?.empty ?? []).map { id -> MustacheValue in
-            let hasPage = context.withPages[ByteKey(id)] ?? false
+            let hasPage = context.withPages[id] ?? false
             return [
-                "query": .string(byID[ByteKey(id)]!.query),
+                "query": .string(byID[id]!.query),
                 "href": hasPage
                     ? .string(
                         SiteLayout.resultPage(
-                            suggestionSlug: context.suggestionSlugs[ByteKey(id)]!, scopeSlug: nil, page: 1))
+                            suggestionSlug: context.suggestionSlugs[id]!, scopeSlug: nil, page: 1))
                     : .null,
             ]
         }

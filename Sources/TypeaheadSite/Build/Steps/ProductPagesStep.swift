@@ -14,7 +14,7 @@ struct ProductPagesStep: BuildStep {
             let renderer = MustacheRenderer(templates: templates)
             var made = SiteBuilder.RenderedBatch()
             for product in products[range] {
-                let slug = slugs[ByteKey(product.objectID)]!
+                let slug = slugs[product.objectID]!
                 let root = "../"
                 let data = PageData.page(
                     config: config, root: root, title: product.name,

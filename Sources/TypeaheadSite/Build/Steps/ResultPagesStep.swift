@@ -37,7 +37,7 @@ struct ResultPagesStep: BuildStep {
         }
         for batch in batches {
             context.summary.resultPages += batch.pages
-            for s in batch.withPages { context.withPages[ByteKey(suggestions[s].objectID)] = true }
+            for s in batch.withPages { context.withPages[suggestions[s].objectID] = true }
         }
         context.count(batches)
     }

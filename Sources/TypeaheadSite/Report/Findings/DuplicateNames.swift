@@ -10,7 +10,7 @@ struct DuplicateNames: Finding {
             groups[TextNormalizer.normalize(product.name), default: []].append(product)
         }
         let rows = groups.values.filter { $0.count > 1 }.map { group -> [String] in
-            [group[0].name, String(group.count), group.map(\.objectID).joined(separator: ", ")]
+            [group[0].name, String(group.count), group.map(\.objectID.text).joined(separator: ", ")]
         }.sorted { a, b in
             a[1] != b[1] ? Int(a[1])! > Int(b[1])! : utf8Less(a[2], b[2])
         }

@@ -11,11 +11,12 @@ struct ExactNbHits: Finding {
         let sorted = indices.sorted { a, b in
             let da = abs(suggestions[a].exactNbHits! - hits[a])
             let db = abs(suggestions[b].exactNbHits! - hits[b])
-            return da != db ? da > db : utf8Less(suggestions[a].objectID, suggestions[b].objectID)
+            return da != db ? da > db : suggestions[a].objectID < suggestions[b].objectID
         }
         let rows = sorted.map { i in
             [
-                suggestions[i].query, suggestions[i].objectID, String(suggestions[i].exactNbHits!), String(hits[i]),
+                suggestions[i].query, suggestions[i].objectID.text, String(suggestions[i].exactNbHits!),
+                String(hits[i]),
                 String(hits[i] - suggestions[i].exactNbHits!),
             ]
         }

@@ -95,7 +95,7 @@ struct FindingInput {
         return indices.sorted { a, b in
             suggestions[a].popularity != suggestions[b].popularity
                 ? suggestions[a].popularity > suggestions[b].popularity
-                : utf8Less(suggestions[a].objectID, suggestions[b].objectID)
+                : suggestions[a].objectID < suggestions[b].objectID
         }
     }
 }

@@ -6,7 +6,7 @@ struct LeftOut: Finding {
         let vetting = input.vetting
         let rows = input.byPopularity(vetting.leftOut.map(\.suggestion)).map { i in
             let s = input.content.suggestions[i]
-            return [s.query, s.objectID, plainNumber(s.popularity), String(vetting.hits[i] ?? 0)]
+            return [s.query, s.objectID.text, plainNumber(s.popularity), String(vetting.hits[i] ?? 0)]
         }
         return .init(
             id, title: "Suggestions left out: \(BuildReport.tooFewHits(vetting.minHits))",

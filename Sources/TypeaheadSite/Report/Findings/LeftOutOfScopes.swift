@@ -8,7 +8,7 @@ struct LeftOutOfScopes: Finding {
             let left = Set(scoped.leftOut.map(\.suggestion)).filter { input.vetting.offered[$0] }
             for i in input.byPopularity(Array(left)) {
                 let s = input.content.suggestions[i]
-                rows.append([s.query, s.objectID, scoped.scope?.filter ?? "", String(scoped.hits[i] ?? 0)])
+                rows.append([s.query, s.objectID.text, scoped.scope?.filter ?? "", String(scoped.hits[i] ?? 0)])
             }
         }
         return .init(

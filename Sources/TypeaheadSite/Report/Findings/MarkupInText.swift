@@ -10,13 +10,13 @@ struct MarkupInText: Finding {
                 + product.categories.enumerated().map { ("categories[\($0.offset)]", $0.element) }
             for (field, text) in fields {
                 if let text, let found = Self.markup(in: text) {
-                    rows.append(["product", product.objectID, field, found, text])
+                    rows.append(["product", product.objectID.text, field, found, text])
                 }
             }
         }
         for suggestion in input.content.suggestions {
             if let found = Self.markup(in: suggestion.query) {
-                rows.append(["suggestion", suggestion.objectID, "query", found, suggestion.query])
+                rows.append(["suggestion", suggestion.objectID.text, "query", found, suggestion.query])
             }
         }
         return .init(

@@ -14,7 +14,7 @@ struct MissingField: Finding {
     }
 
     func table(_ input: FindingInput) -> BuildReport.Table {
-        let rows = input.content.products.filter { (value($0) ?? "").isEmpty }.map { [$0.objectID, $0.name] }
+        let rows = input.content.products.filter { (value($0) ?? "").isEmpty }.map { [$0.objectID.text, $0.name] }
         return .init(
             id, title: "Products without a \(field)", note: "Their cards and pages show no \(field).",
             columns: ["objectID", "name"], rows: rows)

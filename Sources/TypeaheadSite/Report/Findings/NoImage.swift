@@ -4,7 +4,7 @@ struct NoImage: Finding {
 
     func table(_ input: FindingInput) -> BuildReport.Table {
         let rows = input.content.products.compactMap { product in
-            input.images.placeholderReason(product).map { [product.objectID, product.name, $0] }
+            input.images.placeholderReason(product).map { [product.objectID.text, product.name, $0] }
         }
         return .init(
             id, title: "Products without an image",

@@ -16,7 +16,7 @@ struct Shadowed: Finding {
             let own = engine.suggestions.search(
                 TextNormalizer.normalize(s.query), allowed: vetting.offered, scratch: scratch)
             let instead = own.ranked.prefix(perKey).map { content.suggestions[$0.record].query }
-            return [s.query, s.objectID, plainNumber(s.popularity), instead.joined(separator: " · ")]
+            return [s.query, s.objectID.text, plainNumber(s.popularity), instead.joined(separator: " · ")]
         }
         return .init(
             id, title: "Suggestions never shown",

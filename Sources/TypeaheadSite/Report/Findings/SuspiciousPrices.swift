@@ -33,7 +33,7 @@ struct SuspiciousPrices: Finding {
                     reason = "under 1/20 of the median \(plainNumber(median)) of \(category)"
                 }
             }
-            if let reason { rows.append([product.objectID, product.name, plainNumber(price), reason]) }
+            if let reason { rows.append([product.objectID.text, product.name, plainNumber(price), reason]) }
         }
         return .init(
             id, title: "Suspicious prices",
