@@ -63,7 +63,59 @@ public struct SearchIndex: Sendable {
         self.attributeNames = attributeNames
         self.records = records
 
-        // Tokenise every value once.
+        let (provisional, provisionalSole, spelled) = Self.tokenise(records)
+
+        // Number words in code-point order so trie branches are ranges of ids.
+        let order = spelled.indices.sorted { spelled[$0].lexicographicallyPrecedes(spelled[$1]) }
+        var renumber = [Int32](repeating: 0, count: spelled.count)
+        for (newID, oldID) in order.enumerated() { renumber[oldID] = Int32(newID) }
+        words = order.map { spelled[$0] }
+        trie = VocabularyTrie(sortedWords: words)
+
+        var occurrenceStart: [Int32] = [0]
+        var occurrences: [WordOccurrence] = []
+        var counts = [Int32](repeating: 0, count: words.count)
+        var soleWords: [[Int32]] = []
+        for (index, list) in provisional.enumerated() {
+            var seen = Set<Int32>()
+            for entry in list {
+                let word = renumber[Int(entry.word)]
+                occurrences.append(
+                    WordOccurrence(
+                        word: word, attribute: entry.attribute, element: entry.element, position: entry.position))
+                if seen.insert(word).inserted { counts[Int(word)] += 1 }
+            }
+            occurrenceStart.append(Int32(occurrences.count))
+            soleWords.append(Array(Set(provisionalSole[index].map { renumber[Int($0)] })).sorted())
+        }
+        self.occurrenceStart = occurrenceStart
+        longestRecord = zip(occurrenceStart, occurrenceStart.dropFirst()).map { Int($1 - $0) }.max() ?? 0
+        self.occurrences = occurrences
+        let (initials, bigrams) = Self.signatures(
+            records: records.count, occurrenceStart: occurrenceStart, occurrences: occurrences, words: words)
+        self.initials = initials
+        self.bigrams = bigrams
+        self.soleWords = soleWords
+
+        (postingStart, postingRecords) = Self.postings(
+            records: records.count, words: words.count, counts: counts, occurrenceStart: occurrenceStart,
+            occurrences: occurrences)
+
+        let ranked = Self.rankOrder(
+            keys: records.map(\.customKey), objectIDs: records.map(\.objectID), ranking: customRanking)
+        var customRank = [Int32](repeating: 0, count: records.count)
+        for (rank, record) in ranked.enumerated() { customRank[record] = Int32(rank) }
+        self.customRank = customRank
+    }
+
+    /// Every value of every record tokenised once: each record's occurrences (word ids numbered in
+    /// order of first sight), the words of its one-word values, and each id's spelling.
+    private static func tokenise(
+        _ records: [IndexedRecord]
+    ) -> (
+        occurrences: [[(word: Int32, attribute: Int16, element: Int16, position: Int32)]], sole: [[Int32]],
+        spelled: [[UInt32]]
+    ) {
         var vocabulary: [[UInt32]: Int32] = [:]
         var provisional: [[(word: Int32, attribute: Int16, element: Int16, position: Int32)]] = []
         var provisionalSole: [[Int32]] = []
@@ -97,50 +149,35 @@ public struct SearchIndex: Sendable {
             provisionalSole.append(sole)
         }
 
-        // Number words in code-point order so trie branches are ranges of ids.
-        let order = spelled.indices.sorted { spelled[$0].lexicographicallyPrecedes(spelled[$1]) }
-        var renumber = [Int32](repeating: 0, count: spelled.count)
-        for (newID, oldID) in order.enumerated() { renumber[oldID] = Int32(newID) }
-        words = order.map { spelled[$0] }
-        trie = VocabularyTrie(sortedWords: words)
+        return (provisional, provisionalSole, spelled)
+    }
 
-        var occurrenceStart: [Int32] = [0]
-        var occurrences: [WordOccurrence] = []
-        var counts = [Int32](repeating: 0, count: words.count)
-        var soleWords: [[Int32]] = []
-        for (index, list) in provisional.enumerated() {
-            var seen = Set<Int32>()
-            for entry in list {
-                let word = renumber[Int(entry.word)]
-                occurrences.append(
-                    WordOccurrence(
-                        word: word, attribute: entry.attribute, element: entry.element, position: entry.position))
-                if seen.insert(word).inserted { counts[Int(word)] += 1 }
-            }
-            occurrenceStart.append(Int32(occurrences.count))
-            soleWords.append(Array(Set(provisionalSole[index].map { renumber[Int($0)] })).sorted())
-        }
-        self.occurrenceStart = occurrenceStart
-        longestRecord = zip(occurrenceStart, occurrenceStart.dropFirst()).map { Int($1 - $0) }.max() ?? 0
-        self.occurrences = occurrences
-        var initials = [UInt64](repeating: 0, count: records.count)
-        var bigrams = [UInt64](repeating: 0, count: records.count)
-        for record in records.indices {
+    /// Each record's signature bits: the initials and first two characters of its words.
+    private static func signatures(
+        records: Int, occurrenceStart: [Int32], occurrences: [WordOccurrence], words: [[UInt32]]
+    ) -> (initials: [UInt64], bigrams: [UInt64]) {
+        let count = records
+        var initials = [UInt64](repeating: 0, count: count)
+        var bigrams = [UInt64](repeating: 0, count: count)
+        for record in 0..<count {
             for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
                 let (initial, bigram) = Self.signature(words[Int(occurrences[o].word)])
                 initials[record] |= initial
                 bigrams[record] |= bigram
             }
         }
-        self.initials = initials
-        self.bigrams = bigrams
-        self.soleWords = soleWords
+        return (initials, bigrams)
+    }
 
-        var postingStart = [Int32](repeating: 0, count: words.count + 1)
-        for w in 0..<words.count { postingStart[w + 1] = postingStart[w] + counts[w] }
+    /// The postings: for each word, the records that hold it, in record order.
+    private static func postings(
+        records: Int, words: Int, counts: [Int32], occurrenceStart: [Int32], occurrences: [WordOccurrence]
+    ) -> (start: [Int32], records: [Int32]) {
+        var postingStart = [Int32](repeating: 0, count: words + 1)
+        for w in 0..<words { postingStart[w + 1] = postingStart[w] + counts[w] }
         var fill = Array(postingStart.dropLast())
-        var postingRecords = [Int32](repeating: 0, count: Int(postingStart[words.count]))
-        for record in records.indices {
+        var postingRecords = [Int32](repeating: 0, count: Int(postingStart[words]))
+        for record in 0..<records {
             var seen = Set<Int32>()
             for i in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
                 let word = occurrences[i].word
@@ -150,14 +187,7 @@ public struct SearchIndex: Sendable {
                 }
             }
         }
-        self.postingStart = postingStart
-        self.postingRecords = postingRecords
-
-        let ranked = Self.rankOrder(
-            keys: records.map(\.customKey), objectIDs: records.map(\.objectID), ranking: customRanking)
-        var customRank = [Int32](repeating: 0, count: records.count)
-        for (rank, record) in ranked.enumerated() { customRank[record] = Int32(rank) }
-        self.customRank = customRank
+        return (postingStart, postingRecords)
     }
 
     /// The signature bits of a word's first character and first two characters (0 when shorter).

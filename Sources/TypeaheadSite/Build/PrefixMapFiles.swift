@@ -24,6 +24,13 @@ public struct PrefixMapLayout: Sendable {
     public var shardSizes: [(file: String, bytes: Int)] = []
 
     public var largestShardBytes: Int { shardSizes.map(\.bytes).max() ?? 0 }
+
+    /// Counts a non-empty key that shows `size` suggestions.
+    mutating func count(_ size: Int) {
+        keyCount += 1
+        if valueSizes.count <= size { valueSizes += Array(repeating: 0, count: size + 1 - valueSizes.count) }
+        valueSizes[size] += 1
+    }
 }
 
 /// Writes prefix maps as classic scripts that register themselves when inserted with
@@ -78,15 +85,7 @@ public struct PrefixMapFiles {
             guard let first = shardFirstKey else { return }
             let name = "\(id)/\(Slug.make(first))"
             let file = SiteLayout.shard(name)
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(lines.count + 256)
-            bytes += "typeaheadShard(".utf8
-            JSONWriter.writeString(name, scriptSafe: true, into: &bytes)
-            bytes += ", ".utf8
-            JSONWriter.write(.object(queries.mapValues(JSONValue.string)), scriptSafe: true, into: &bytes)
-            bytes += ", [\n".utf8
-            bytes += lines
-            bytes += "]);\n".utf8
+            let bytes = Self.shardScript(name: name, queries: queries, lines: lines)
             files[file] = bytes
             layout.manifest.append((first, file))
             layout.shardSizes.append((file, bytes.count))
@@ -102,12 +101,7 @@ public struct PrefixMapFiles {
                 layout.empty = entry.suggestions.map { suggestions[Int($0)].objectID }
                 return
             }
-            layout.keyCount += 1
-            let size = entry.suggestions.count
-            if layout.valueSizes.count <= size {
-                layout.valueSizes += Array(repeating: 0, count: size + 1 - layout.valueSizes.count)
-            }
-            layout.valueSizes[size] += 1
+            layout.count(entry.suggestions.count)
             let key = entry.keyBytes
             var encodedKey: [UInt8] = []
             JSONWriter.writeString(entry.key, scriptSafe: true, into: &encodedKey)
@@ -143,6 +137,29 @@ public struct PrefixMapFiles {
             ancestors.append((key, entry.suggestions))
         }
         flush()
+        writeManifestPages(of: &layout, into: &files)
+        return layout
+    }
+
+    /// `shards/<id>/<slug>.js`: `typeaheadShard(name, {objectID: query…}, [[key, [ids…]], …]);`, the
+    /// queries only of suggestions whose query differs from their objectID.
+    static func shardScript(name: String, queries: [String: String], lines: [UInt8]) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(lines.count + 256)
+        bytes += "typeaheadShard(".utf8
+        JSONWriter.writeString(name, scriptSafe: true, into: &bytes)
+        bytes += ", ".utf8
+        JSONWriter.write(.object(queries.mapValues(JSONValue.string)), scriptSafe: true, into: &bytes)
+        bytes += ", [\n".utf8
+        bytes += lines
+        bytes += "]);\n".utf8
+        return bytes
+    }
+
+    /// The map's manifest in pages of `pageSize` shards (`shards/<id>/pages/<slug>.js`), which the
+    /// site data lists by their first keys.
+    func writeManifestPages(of layout: inout PrefixMapLayout, into files: inout [String: [UInt8]]) {
+        let id = layout.id
         for start in stride(from: 0, to: layout.manifest.count, by: Self.pageSize) {
             let entries = layout.manifest[start..<min(start + Self.pageSize, layout.manifest.count)]
             let name = "\(id)/pages/\(Slug.make(entries.first!.firstKey))"
@@ -160,7 +177,6 @@ public struct PrefixMapFiles {
             files[SiteLayout.shard(name)] = bytes
             layout.pages.append((entries.first!.firstKey, SiteLayout.shard(name)))
         }
-        return layout
     }
 
     /// Whether a key may start a shard: its hash ends in five zero bits (about one key in 32).

@@ -63,7 +63,8 @@ public struct SiteChecker {
         }
     }
 
-    /// A site that cannot be read at all (no index.html, no site data).
+    /// Checks everything the site answers; what differs is in the report. Throws only for a site
+    /// that cannot be read at all (no site data, no maps).
     public func run() throws(SiteReadError) -> Report {
         let started = DispatchTime.now().uptimeNanoseconds
         var report = Report()
@@ -85,11 +86,34 @@ public struct SiteChecker {
             throw SiteReadError(description: "data/site.js: the site data has no maps")
         }
 
-        // MARK: Result pages, and which suggestions lead somewhere
+        let scopes = config.everyScope
+        let offered = try checkResultPages(engine: engine, scopes: scopes, report: &report)
+        if templates == nil {
+            checkClientIndices(engine: engine, data: data, offered: offered, images: images, report: &report)
+        } else {
+            // The byte proof below builds the client indices anyway and compares their files: the
+            // answers are read from the site, to be asked of the engine, rather than walked twice.
+            checkAnswers(engine: engine, files: reader.answerFiles(), report: &report)
+        }
+
+        checkMaps(maps, engine: engine, offered: offered, scopes: scopes, report: &report)
+
+        if let templates { try proveEveryByte(templates: templates, report: &report) }
+
+        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
+        return report
+    }
+
+    /// Every static result page, each suggestion's hits asked afresh (a full query, not the
+    /// build's count), so the vetted set is proven along with the pages: a suggestion with fewer
+    /// than `minHits` hits in a scope has no page there, no key shows it, and
+    /// `data/suggestions.js` leaves it out. Returns, for each scope, which suggestions are offered.
+    private func checkResultPages(
+        engine: SearchEngine, scopes: [Scope?], report: inout Report
+    ) throws(SiteReadError) -> [[Bool]] {
         // Each suggestion's hits are asked afresh (a full query, not the build's count), so the
         // vetted set is proven along with the pages: a suggestion with fewer than `minHits` hits in
         // a scope has no page there, no key shows it, and `data/suggestions.js` leaves it out.
-        let scopes = config.everyScope
         var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
         let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
         // Suggestions are checked on all cores, a batch at a time; their findings are merged in
@@ -119,22 +143,21 @@ public struct SiteChecker {
             }
             for difference in batch.differences { report.differ(difference, limit: shownDifferences) }
         }
-        if templates == nil {
-            checkClientIndices(engine: engine, data: data, offered: offered, images: images, report: &report)
-        } else {
-            // The byte proof below builds the client indices anyway and compares their files: the
-            // answers are read from the site, to be asked of the engine, rather than walked twice.
-            checkAnswers(engine: engine, files: reader.answerFiles(), report: &report)
-        }
+        return offered
+    }
 
-        // MARK: Prefix maps
+    /// Every prefix map: the maps are those of the configured scopes, each has every key of its
+    /// offered suggestions and no other, and each key shows the engine's first suggestions.
+    private func checkMaps(
+        _ maps: [JSONValue], engine: SearchEngine, offered: [[Bool]], scopes: [Scope?], report: inout Report
+    ) {
         let foundScopes = maps.map(SiteReader.scope(ofMap:))
         if foundScopes != scopes {
             report.differ(
                 "prefix maps: expected maps for \(scopes.map(SiteLayout.mapName)), found \(foundScopes.map(SiteLayout.mapName))",
                 limit: shownDifferences)
         }
-        let perKey = config.suggestionsPerKey
+        let perKey = content.config.suggestionsPerKey
         let scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
         for (map, scope) in zip(maps, foundScopes) {
             report.maps += 1
@@ -164,11 +187,6 @@ public struct SiteChecker {
                 }
             }
         }
-
-        if let templates { try proveEveryByte(templates: templates, report: &report) }
-
-        report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
-        return report
     }
 
     /// Builds the site afresh into a sink that compares each file with the site's, then lists
@@ -197,9 +215,6 @@ public struct SiteChecker {
             produced.filter { $0.hasPrefix(SiteLayout.picturesFolder + "/") && $0 != SiteLayout.pictureIndex }.count
     }
 
-    /// The page's two client indices are exactly what the engine's indices give: every file of
-    /// `data/products/` and `data/suggestions/` byte for byte (the suggestions over the ones proven
-    /// offered above, per scope), no other file there, and the manifests in `index.html`.
     /// Every picture is in `images/` with the bytes the content gives, and nothing else is there.
     private func checkPictures(_ images: SiteImages, report: inout Report) {
         var unexpected = Set(
@@ -220,6 +235,9 @@ public struct SiteChecker {
         }
     }
 
+    /// The page's two client indices are exactly what the engine's indices give: every file of
+    /// `data/products/` and `data/suggestions/` byte for byte (the suggestions over the ones proven
+    /// offered above, per scope), no other file there, and the manifests in `index.html`.
     private func checkClientIndices(
         engine: SearchEngine, data: JSONValue, offered: [[Bool]], images: SiteImages, report: inout Report
     ) {

@@ -20,7 +20,13 @@ extension SiteDiff {
     /// most used first. Every text from the data is escaped; keys (letters, digits and spaces only,
     /// once normalised) are shown as code.
     public func markdown() -> String {
-        var text = "**Typeahead diff:** \(MarkdownText.escape(headline))\n"
+        "**Typeahead diff:** \(MarkdownText.escape(headline))\n" + keysMarkdown() + suggestionsMarkdown()
+            + resultsMarkdown() + productsMarkdown() + filesMarkdown()
+    }
+
+    /// The keys whose suggestions changed, grouped, with a tally by suggestion.
+    func keysMarkdown() -> String {
+        var text = ""
         let keyCount = keys.reduce(0) { $0 + $1.keys.count }
         if !keys.isEmpty {
             text +=
@@ -66,6 +72,12 @@ extension SiteDiff {
                     "\n… and \(grouped(hidden.count)) more changes (\(grouped(hidden.reduce(0) { $0 + $1.keys.count })) keys); `typeahead diff --format json` lists every key.\n"
             }
         }
+        return text
+    }
+
+    /// The suggestions added, removed or changed.
+    func suggestionsMarkdown() -> String {
+        var text = ""
         if !suggestions.isEmpty {
             text += "\n## Suggestions: \(counts(suggestions))\n\n"
             text += MarkdownText.row(["change", "query", "objectID", "popularity", "what changed"])
@@ -78,6 +90,12 @@ extension SiteDiff {
             }
             text += more(suggestions.count)
         }
+        return text
+    }
+
+    /// The result lists whose hits changed.
+    func resultsMarkdown() -> String {
+        var text = ""
         if !results.isEmpty {
             text += "\n## Result lists: \(Self.tally(results.map(\.change), kinds: Self.resultKinds))\n\n"
             text += "The static result pages of a suggestion, all pages together; the most used first.\n\n"
@@ -92,6 +110,12 @@ extension SiteDiff {
             }
             text += more(results.count)
         }
+        return text
+    }
+
+    /// The products added, removed or changed.
+    func productsMarkdown() -> String {
+        var text = ""
         if !products.isEmpty {
             text += "\n## Products: \(counts(products))\n\n"
             text += MarkdownText.row(["change", "objectID", "name", "what changed"])
@@ -104,6 +128,12 @@ extension SiteDiff {
             }
             text += more(products.count)
         }
+        return text
+    }
+
+    /// Every file added, removed or changed, folded.
+    func filesMarkdown() -> String {
+        var text = ""
         let fileCount = files.added.count + files.removed.count + files.changed.count
         if fileCount > 0 {
             text +=
