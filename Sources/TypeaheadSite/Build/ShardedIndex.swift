@@ -53,14 +53,62 @@ struct ShardedIndex {
         answers: Answers? = nil
     ) -> Output {
         var output = Output()
-        // Each word's postings shard (by vocabulary id; -1: in no record) and each shard's bytes.
+        let postings = writePostings(index: index, order: order, collectPrefixes: head != nil, into: &output)
+        let (wordShard, shardBytes, listing) = (postings.wordShard, postings.shardBytes, postings.listing)
+
+        // The two listings of the vocabulary.
+        let byTail = listing.sorted {
+            let a = $0.word.unicodeScalars.dropFirst()
+            let b = $1.word.unicodeScalars.dropFirst()
+            return a.elementsEqual(b)
+                ? utf8Less($0.word, $1.word) : a.lexicographicallyPrecedes(b) { $0.value < $1.value }
+        }
+        let words = writeListing("words", listing, key: { $0 }, into: &output)
+        let tails = writeListing(
+            "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
+
+        if let head { writeHeads(postings.prefixes, head: head, order: order, index: index, into: &output) }
+
+        // Answers: the first page of each text that would load too many postings.
+        var answerPages: [(String, String)] = []
+        if let answers {
+            let numbers = numbering(order, count: index.records.count)
+            answerPages = writeAnswers(
+                answers, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, into: &output)
+        }
+
+        writeRecords(order: order, row: row, into: &output)
+        let scopeEntries = writeScopes(scopes, order: order, into: &output)
+
+        var manifest: [String: JSONValue] = [
+            "base": .string(base),
+            "count": .number(Double(order.count)),
+            "bucket": .number(Double(bucket)),
+            "fields": .array(fields.map(JSONValue.string)),
+            "words": .array(words.map { .array([.string($0.0), .string($0.1)]) }),
+            "tails": .array(tails.map { .array([.string($0.0), .string($0.1)]) }),
+            "scopes": .array(scopeEntries),
+            "headLength": .number(head == nil ? 0 : Double(Self.headLength)),
+        ]
+        if answers != nil { manifest["answers"] = .array(answerPages.map { .array([.string($0.0), .string($0.1)]) }) }
+        // The index's own settings (its custom ranking…) with these members, which win a clash.
+        output.manifest = .object(settings.merging(manifest) { _, common in common })
+        return output
+    }
+
+    /// The postings shards, in word order (`postings/<slug>.js`): each word's records (by number
+    /// in `order`) and its occurrences in each. Returns each word's shard (by vocabulary id; -1 in
+    /// no record), each shard's size, the words with their shard, and (when asked) every prefix of
+    /// up to `headLength` letters of a word.
+    private func writePostings(
+        index: SearchIndex, order: [Int32], collectPrefixes: Bool, into output: inout Output
+    ) -> (wordShard: [Int32], shardBytes: [Int], listing: [(word: String, postings: String)], prefixes: Set<String>) {
         var wordShard = [Int32](repeating: -1, count: index.vocabularySize)
         var shardBytes: [Int] = []
         var shardIDs: [Int] = []
         var listing: [(word: String, postings: String)] = []
         var prefixes = Set<String>()
 
-        // Postings, in word order.
         var lines: [UInt8] = []
         var shardWords: [String] = []
         func flushPostings() {
@@ -76,30 +124,14 @@ struct ShardedIndex {
             shardIDs = []
         }
         index.forEachWordPostings(order: order) { id, word, flat in
-            if head != nil {
+            if collectPrefixes {
                 var prefix = ""
                 for scalar in word.unicodeScalars.prefix(Self.headLength) {
                     prefix.unicodeScalars.append(scalar)
                     prefixes.insert(prefix)
                 }
             }
-            var line: [UInt8] = [UInt8(ascii: "[")]
-            JSONWriter.writeString(word, scriptSafe: true, into: &line)
-            line += ",[".utf8
-            var previous: Int32 = 0
-            var i = 0
-            while i < flat.count {
-                let count = Int(flat[i + 1] / 2)
-                if i > 0 { line.append(UInt8(ascii: ",")) }
-                Self.append(flat[i] - previous, to: &line)
-                previous = flat[i]
-                for cell in flat[(i + 1)..<(i + 2 + 2 * count)] {
-                    line.append(UInt8(ascii: ","))
-                    Self.append(cell, to: &line)
-                }
-                i += 2 + 2 * count
-            }
-            line += "]],\n".utf8
+            let line = Self.postingsLine(word, flat)
             if !shardWords.isEmpty,
                 (lines.count >= Self.postingsMinimumBytes && PrefixMapFiles.isAnchor(Array(word.utf8)))
                     || lines.count + line.count > Self.postingsMaximumBytes
@@ -111,59 +143,68 @@ struct ShardedIndex {
             lines += line
         }
         flushPostings()
+        return (wordShard, shardBytes, listing, prefixes)
+    }
 
-        // The two listings of the vocabulary.
-        let byTail = listing.sorted {
-            let a = $0.word.unicodeScalars.dropFirst()
-            let b = $1.word.unicodeScalars.dropFirst()
-            return a.elementsEqual(b)
-                ? utf8Less($0.word, $1.word) : a.lexicographicallyPrecedes(b) { $0.value < $1.value }
-        }
-        let words = writeListing("words", listing, key: { $0 }, into: &output)
-        let tails = writeListing(
-            "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
-
-        // Heads: the first page and hit count of every short word prefix, in files by their first
-        // letter (a few dozen files, each bounded by the square of the alphabet).
-        if let head {
-            let number = numbering(order, count: index.records.count)
-            let sorted = prefixes.sorted(by: utf8Less)
-            let answers = Mutex([[UInt8]](repeating: [], count: sorted.count))
-            let numbers = number
-            DispatchQueue.concurrentPerform(iterations: sorted.count) { i in
-                let (nbHits, records) = head(sorted[i])
-                var line: [UInt8] = [UInt8(ascii: "[")]
-                JSONWriter.writeString(sorted[i], scriptSafe: true, into: &line)
-                for value in [nbHits] + records.map({ Int(numbers[Int($0)]) }) { line += ",\(value)".utf8 }
-                line += "],\n".utf8
-                answers.withLock { $0[i] = line }
+    /// One word's line of a postings shard: `["word",[Δnumber,count×2+…,…]],`.
+    private static func postingsLine(_ word: String, _ flat: [Int32]) -> [UInt8] {
+        var line: [UInt8] = [UInt8(ascii: "[")]
+        JSONWriter.writeString(word, scriptSafe: true, into: &line)
+        line += ",[".utf8
+        var previous: Int32 = 0
+        var i = 0
+        while i < flat.count {
+            let count = Int(flat[i + 1] / 2)
+            if i > 0 { line.append(UInt8(ascii: ",")) }
+            Self.append(flat[i] - previous, to: &line)
+            previous = flat[i]
+            for cell in flat[(i + 1)..<(i + 2 + 2 * count)] {
+                line.append(UInt8(ascii: ","))
+                Self.append(cell, to: &line)
             }
-            let lines = answers.withLock { $0 }
-            var group: (name: String, lines: [UInt8])?
-            for (prefix, line) in zip(sorted, lines) {
-                let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))
-                if group?.name != name {
-                    if let done = group {
-                        output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
-                    }
-                    group = (name, [])
+            i += 2 + 2 * count
+        }
+        line += "]],\n".utf8
+        return line
+    }
+
+    /// Heads: the first page and hit count of every short word prefix, in files by their first
+    /// letter (a few dozen files, each bounded by the square of the alphabet).
+    private func writeHeads(
+        _ prefixes: Set<String>, head: @Sendable (String) -> (nbHits: Int, records: [Int32]), order: [Int32],
+        index: SearchIndex, into output: inout Output
+    ) {
+        let number = numbering(order, count: index.records.count)
+        let sorted = prefixes.sorted(by: utf8Less)
+        let answers = Mutex([[UInt8]](repeating: [], count: sorted.count))
+        let numbers = number
+        DispatchQueue.concurrentPerform(iterations: sorted.count) { i in
+            let (nbHits, records) = head(sorted[i])
+            var line: [UInt8] = [UInt8(ascii: "[")]
+            JSONWriter.writeString(sorted[i], scriptSafe: true, into: &line)
+            for value in [nbHits] + records.map({ Int(numbers[Int($0)]) }) { line += ",\(value)".utf8 }
+            line += "],\n".utf8
+            answers.withLock { $0[i] = line }
+        }
+        let lines = answers.withLock { $0 }
+        var group: (name: String, lines: [UInt8])?
+        for (prefix, line) in zip(sorted, lines) {
+            let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))
+            if group?.name != name {
+                if let done = group {
+                    output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
                 }
-                group!.lines += line
+                group = (name, [])
             }
-            if let done = group {
-                output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
-            }
+            group!.lines += line
         }
-
-        // Answers: the first page of each text that would load too many postings.
-        var answerPages: [(String, String)] = []
-        if let answers {
-            let numbers = numbering(order, count: index.records.count)
-            answerPages = writeAnswers(
-                answers, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, into: &output)
+        if let done = group {
+            output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
         }
+    }
 
-        // Record rows.
+    /// Record rows, `bucket` a file (`records/<n>.js`), in `order`.
+    private func writeRecords(order: [Int32], row: (Int32) -> [JSONValue], into output: inout Output) {
         for start in stride(from: 0, to: order.count, by: bucket) {
             var lines: [UInt8] = []
             for record in order[start..<min(start + bucket, order.count)] {
@@ -173,8 +214,11 @@ struct ShardedIndex {
             output.files.append(
                 (path(of: "records", String(start / bucket)), script("records", String(start / bucket), lines)))
         }
+    }
 
-        // Scopes.
+    /// Each scope's members, as gaps between their numbers (`scopes/<slug>.js`); returns the
+    /// manifest's entries.
+    private func writeScopes(_ scopes: [(Scope, [Bool])], order: [Int32], into output: inout Output) -> [JSONValue] {
         var scopeEntries: [JSONValue] = []
         for (scope, members) in scopes {
             let slug = SiteLayout.scopeSlug(scope)
@@ -188,24 +232,7 @@ struct ShardedIndex {
             output.files.append((path(of: "scopes", slug), script("scopes", slug, lines + [UInt8(ascii: "\n")])))
             scopeEntries.append(.array([.string(scope.attribute), .string(scope.value), .string(slug)]))
         }
-
-        output.manifest = .object(
-            settings.merging(
-                [
-                    "base": .string(base),
-                    "count": .number(Double(order.count)),
-                    "bucket": .number(Double(bucket)),
-                    "fields": .array(fields.map(JSONValue.string)),
-                    "words": .array(words.map { .array([.string($0.0), .string($0.1)]) }),
-                    "tails": .array(tails.map { .array([.string($0.0), .string($0.1)]) }),
-                    "scopes": .array(scopeEntries),
-                    "headLength": .number(head == nil ? 0 : Double(Self.headLength)),
-                ].merging(
-                    answers == nil
-                        ? [:] : ["answers": .array(answerPages.map { .array([.string($0.0), .string($0.1)]) })]
-                ) { a, _ in a }
-            ) { _, own in own })
-        return output
+        return scopeEntries
     }
 
     /// Writes one listing in shards; returns each shard's first key and slug.
