@@ -88,6 +88,7 @@ public struct SuggestionsBuilder: Sendable {
     // MARK: - The steps
 
     public func run() -> Output {
+        let rules = config.exclude.map(ExcludeRule.init)
         var summary = Summary()
         var skipped: [(query: String, line: String)] = []
         var clock = DispatchTime.now().uptimeNanoseconds
@@ -105,6 +106,43 @@ public struct SuggestionsBuilder: Sendable {
         candidates += generated.map { LogEntry(query: $0, count: 0) }
 
         // 2. Clean, and add up the counts of equal queries.
+        var queries = cleaned(candidates, &summary)
+
+        lap("clean")
+
+        // 3. Reject: too short, special characters, excluded.
+        queries = queries.filter { candidate in
+            guard let (reason, why) = rejection(candidate.query, rules: rules) else { return true }
+            summary.rejected[reason, default: 0] += 1
+            skipped.append((candidate.query, "skipping \"\(candidate.query)\": \(why)"))
+            return false
+        }
+
+        lap("reject")
+
+        // 4. Complete a prefix, on all cores; queries that become equal add their counts.
+        queries = completed(queries, &summary)
+
+        lap("complete")
+
+        // 5. Vet with an exact search (whole words, no typo, no prefix), on all cores.
+        var records = vetted(queries, &summary, &skipped)
+
+        lap("vet")
+
+        // 6. Merge singular and plural forms into the more popular one.
+        if config.mergePlurals {
+            records = mergePlurals(records, &summary, &skipped)
+        }
+        summary.kept = records.count
+        lap("merge")
+        skipped.sort { utf8Less($0.query, $1.query) }
+        return Output(records: records, summary: summary, skipped: skipped.map(\.line))
+    }
+
+    /// Step 2: every candidate cleaned (empty ones rejected), equal queries' counts added up,
+    /// sorted by bytes.
+    private func cleaned(_ candidates: [LogEntry], _ summary: inout Summary) -> [(query: String, count: Int)] {
         var counts: [ByteKey: Int] = [:]
         for candidate in candidates {
             let cleaned = Self.clean(candidate.query)
@@ -119,23 +157,14 @@ public struct SuggestionsBuilder: Sendable {
         summary.distinct = counts.count
         var queries = counts.map { (query: String(decoding: $0.key.utf8, as: UTF8.self), count: $0.value) }
         queries.sort { utf8Less($0.query, $1.query) }
+        return queries
+    }
 
-        lap("clean")
-
-        // 3. Reject: too short, special characters, excluded.
-        let rules = config.exclude.map(ExcludeRule.init)
-        queries = queries.filter { candidate in
-            if let (reason, why) = rejection(candidate.query, rules: rules) {
-                summary.rejected[reason, default: 0] += 1
-                skipped.append((candidate.query, "skipping \"\(candidate.query)\": \(why)"))
-                return false
-            }
-            return true
-        }
-
-        lap("reject")
-
-        // 4. Complete a prefix, on all cores; queries that become equal add their counts.
+    /// Step 4: the last word of each query completed (a prefix becomes the word it stands for), on
+    /// all cores; queries that become equal add their counts.
+    private func completed(
+        _ queries: [(query: String, count: Int)], _ summary: inout Summary
+    ) -> [(query: String, count: Int)] {
         let completions = parallelMap(queries.map(\.query)) { query, scratch in
             engine.products.completion(ofLastWordIn: query, topHits: Self.completionHits, scratch: scratch)
         }
@@ -150,12 +179,19 @@ public struct SuggestionsBuilder: Sendable {
             if completedCounts[key] != nil { summary.merged += 1 }
             completedCounts[key, default: 0] += candidate.count
         }
-        queries = completedCounts.map { (String(decoding: $0.key.utf8, as: UTF8.self), $0.value) }
+        var queries: [(query: String, count: Int)] = completedCounts.map {
+            (String(decoding: $0.key.utf8, as: UTF8.self), $0.value)
+        }
         queries.sort { utf8Less($0.query, $1.query) }
+        return queries
+    }
 
-        lap("complete")
-
-        // 5. Vet with an exact search (whole words, no typo, no prefix), on all cores.
+    /// Step 5: each query vetted with an exact search, on all cores: kept with its hits and facets
+    /// when it finds `minHits` products.
+    private func vetted(
+        _ queries: [(query: String, count: Int)], _ summary: inout Summary,
+        _ skipped: inout [(query: String, line: String)]
+    ) -> [Record] {
         let facets = FacetCounter(products: content.products, facets: config.facets)
         let vetted = parallelMap(queries.map(\.query)) { query, scratch in
             facets.vet(query, in: engine.products, scratch: scratch)
@@ -171,17 +207,7 @@ public struct SuggestionsBuilder: Sendable {
             records.append(
                 Record(query: candidate.query, popularity: candidate.count, exactNbHits: hits, facets: values))
         }
-
-        lap("vet")
-
-        // 6. Merge singular and plural forms into the more popular one.
-        if config.mergePlurals {
-            records = mergePlurals(records, &summary, &skipped)
-        }
-        summary.kept = records.count
-        lap("merge")
-        skipped.sort { utf8Less($0.query, $1.query) }
-        return Output(records: records, summary: summary, skipped: skipped.map(\.line))
+        return records
     }
 
     /// Step 2: trimmed, inner white space one space, lower case (locale-free), in NFC so that one

@@ -81,21 +81,7 @@ public struct SuggestionsConfig: Sendable, Equatable {
         if let minLetters = problems.integer(source["minLetters"], at + "minLetters", 0...1000) {
             config.minLetters = minLetters
         }
-        for (i, facet) in problems.array(source["facets"], at + "facets").enumerated() {
-            let field = "\(at)facets[\(i)]"
-            guard case .object(let object) = facet else {
-                problems.add(field, "expected {\"attribute\": …, \"amount\": …}, found \(facet.typeName)")
-                continue
-            }
-            for key in object.keys.sorted(by: utf8Less) where key != "attribute" && key != "amount" {
-                problems.add("\(field).\(key)", "unknown field; known fields are amount, attribute")
-            }
-            guard let attribute = problems.string(object["attribute"], field + ".attribute") else {
-                continue
-            }
-            let amount = problems.integer(object["amount"], field + ".amount", 1...1000) ?? 10
-            config.facets.append(Facet(attribute: attribute, amount: amount))
-        }
+        config.facets = readFacets(source["facets"], at + "facets", &problems)
         for (i, combination) in problems.array(source["generate"], at + "generate").enumerated() {
             let field = "\(at)generate[\(i)]"
             let attributes = problems.array(combination, field).enumerated().compactMap {
@@ -113,21 +99,7 @@ public struct SuggestionsConfig: Sendable, Equatable {
             }
             config.external.append(name)
         }
-        switch members["languages"] {
-        case nil, .null?, .bool(false)?: break
-        case .bool(true)?: config.mergePlurals = true
-        case .array(let languages)?:
-            for (i, language) in languages.enumerated() {
-                guard let code = problems.string(language, "languages[\(i)]") else { continue }
-                if code == "en" {
-                    config.mergePlurals = true
-                } else {
-                    problems.add("languages[\(i)]", "only \"en\" plurals are supported, found \"\(code)\"")
-                }
-            }
-        case let other?:
-            problems.add("languages", "expected true, false or a list such as [\"en\"], found \(other.typeName)")
-        }
+        config.mergePlurals = readLanguages(members["languages"], &problems)
         for (i, entry) in problems.array(members["exclude"], "exclude").enumerated() {
             guard let text = problems.string(entry, "exclude[\(i)]") else { continue }
             if let problem = ExcludeRule.problem(text) {
@@ -142,6 +114,48 @@ public struct SuggestionsConfig: Sendable, Equatable {
         case let other?: problems.add("allowSpecialCharacters", "expected true or false, found \(other.typeName)")
         }
         return config
+    }
+
+    /// `facets`: `[{"attribute": …, "amount": …}]`, `amount` 10 when absent.
+    private static func readFacets(_ value: JSONValue?, _ at: String, _ problems: inout Problems) -> [Facet] {
+        var facets: [Facet] = []
+        for (i, facet) in problems.array(value, at).enumerated() {
+            let field = "\(at)[\(i)]"
+            guard case .object(let object) = facet else {
+                problems.add(field, "expected {\"attribute\": …, \"amount\": …}, found \(facet.typeName)")
+                continue
+            }
+            for key in object.keys.sorted(by: utf8Less) where key != "attribute" && key != "amount" {
+                problems.add("\(field).\(key)", "unknown field; known fields are amount, attribute")
+            }
+            guard let attribute = problems.string(object["attribute"], field + ".attribute") else {
+                continue
+            }
+            let amount = problems.integer(object["amount"], field + ".amount", 1...1000) ?? 10
+            facets.append(Facet(attribute: attribute, amount: amount))
+        }
+        return facets
+    }
+
+    /// `languages`: true, false or a list of language codes; whether plurals merge (English only).
+    private static func readLanguages(_ value: JSONValue?, _ problems: inout Problems) -> Bool {
+        var mergePlurals = false
+        switch value {
+        case nil, .null?, .bool(false)?: break
+        case .bool(true)?: mergePlurals = true
+        case .array(let languages)?:
+            for (i, language) in languages.enumerated() {
+                guard let code = problems.string(language, "languages[\(i)]") else { continue }
+                if code == "en" {
+                    mergePlurals = true
+                } else {
+                    problems.add("languages[\(i)]", "only \"en\" plurals are supported, found \"\(code)\"")
+                }
+            }
+        case let other?:
+            problems.add("languages", "expected true, false or a list such as [\"en\"], found \(other.typeName)")
+        }
+        return mergePlurals
     }
 
     /// Checks the attributes the configuration names against the catalogue: a facet or `generate`

@@ -316,45 +316,13 @@ struct ShardedIndex {
     private func writeAnswers(
         _ answers: Answers, numbers: [Int32], wordShard: [Int32], shardBytes: [Int], into output: inout Output
     ) -> [(String, String)] {
-        // The first word id of each shard, to find the shards a range of ids falls in.
-        var firstID = [Int](repeating: Int.max, count: shardBytes.count)
-        for (id, shard) in wordShard.enumerated() where shard >= 0 && firstID[Int(shard)] == .max {
-            firstID[Int(shard)] = id
-        }
-        let starts = firstID
-        @Sendable func shard(containing id: Int) -> Int {
-            var low = 0
-            var high = starts.count
-            while low < high {
-                let mid = (low + high) / 2
-                if starts[mid] <= id { low = mid + 1 } else { high = mid }
-            }
-            return low - 1
-        }
-        @Sendable func cost(_ matched: [[Range<Int>]]) -> Int {
-            var spans: [ClosedRange<Int>] = []
-            for ranges in matched {
-                for range in ranges where !range.isEmpty {
-                    let first = max(shard(containing: range.lowerBound), 0)
-                    let last = shard(containing: range.upperBound - 1)
-                    if last >= first { spans.append(first...last) }
-                }
-            }
-            spans.sort { $0.lowerBound < $1.lowerBound }
-            var total = 0
-            var covered = -1
-            for span in spans where span.upperBound > covered {
-                for s in max(span.lowerBound, covered + 1)...span.upperBound { total += shardBytes[s] }
-                covered = span.upperBound
-            }
-            return total
-        }
+        let postings = PostingsCost(wordShard: wordShard, shardBytes: shardBytes)
         var lines: [(text: String, line: [UInt8])] = []
         let budget = answers.budget
         // A one-word text of up to `headLength` letters has its head.
         answers.walk({ key, matched in
             (key.contains(0x20) || String(decoding: key, as: UTF8.self).unicodeScalars.count > Self.headLength)
-                && cost(matched) > budget
+                && postings.cost(matched) > budget
         }) { entry in
             guard !entry.keyBytes.isEmpty else { return }
             let text = entry.key
@@ -368,6 +336,15 @@ struct ShardedIndex {
             line += "]],\n".utf8
             lines.append((text, line))
         }
+        return writeAnswerShards(lines, into: &output)
+    }
+
+    /// The answer lines cut into shards (`answers/<slug>.js`, a content-defined cut as the other
+    /// shards), and the list of shards in pages of `answerPageSize` (`answers/pages/<slug>.js`, so
+    /// the manifest grows 64 times slower than the shards). Returns the pages' first texts and slugs.
+    private func writeAnswerShards(
+        _ lines: [(text: String, line: [UInt8])], into output: inout Output
+    ) -> [(String, String)] {
         var shards: [(String, String)] = []
         var current: [UInt8] = []
         var first: String?
@@ -390,7 +367,6 @@ struct ShardedIndex {
             current += line
         }
         flush()
-        // Pages of the shards' list, so the manifest grows 64 times slower than the answer shards.
         var pages: [(String, String)] = []
         for start in stride(from: 0, to: shards.count, by: Self.answerPageSize) {
             let page = shards[start..<min(start + Self.answerPageSize, shards.count)]
@@ -407,6 +383,52 @@ struct ShardedIndex {
             pages.append((page.first!.0, slug))
         }
         return pages
+    }
+
+    /// The bytes of postings shards the page would load to answer a text from its matched words:
+    /// every shard a matched range of word ids falls in, each once.
+    struct PostingsCost: Sendable {
+        /// The first word id of each shard, to find the shards a range of ids falls in.
+        let starts: [Int]
+        let shardBytes: [Int]
+
+        init(wordShard: [Int32], shardBytes: [Int]) {
+            var firstID = [Int](repeating: Int.max, count: shardBytes.count)
+            for (id, shard) in wordShard.enumerated() where shard >= 0 && firstID[Int(shard)] == .max {
+                firstID[Int(shard)] = id
+            }
+            starts = firstID
+            self.shardBytes = shardBytes
+        }
+
+        func shard(containing id: Int) -> Int {
+            var low = 0
+            var high = starts.count
+            while low < high {
+                let mid = (low + high) / 2
+                if starts[mid] <= id { low = mid + 1 } else { high = mid }
+            }
+            return low - 1
+        }
+
+        func cost(_ matched: [[Range<Int>]]) -> Int {
+            var spans: [ClosedRange<Int>] = []
+            for ranges in matched {
+                for range in ranges where !range.isEmpty {
+                    let first = max(shard(containing: range.lowerBound), 0)
+                    let last = shard(containing: range.upperBound - 1)
+                    if last >= first { spans.append(first...last) }
+                }
+            }
+            spans.sort { $0.lowerBound < $1.lowerBound }
+            var total = 0
+            var covered = -1
+            for span in spans where span.upperBound > covered {
+                for s in max(span.lowerBound, covered + 1)...span.upperBound { total += shardBytes[s] }
+                covered = span.upperBound
+            }
+            return total
+        }
     }
 
     /// Word prefixes up to this many letters get a head (below four letters no typo is allowed, so

@@ -70,7 +70,6 @@ public struct SiteImages: Sendable {
             .map { (contentDirectory as NSString).appendingPathComponent($0) }
             .first { FileManager.default.fileExists(atPath: $0) } ?? "products.json"
         let imagesFolder = (contentDirectory as NSString).appendingPathComponent(ImageReference.folder)
-        let realFolder = realPath(imagesFolder)
         var collector: [ContentIssue] = []
         func issue(_ product: Product, _ message: String) {
             collector.append(
@@ -79,31 +78,8 @@ public struct SiteImages: Sendable {
         }
 
         var images = SiteImages()
-        // Each product's source file, then each distinct file once.
-        var sourceOf: [(product: Int, path: String)] = []
-        for (i, product) in content.products.enumerated() {
-            switch ImageReference.parse(product.image) {
-            case nil, .failure?:
-                continue  // none, or refused when the content was read
-            case .success(.local(let relative))?:
-                let path = (imagesFolder as NSString).appendingPathComponent(relative)
-                guard let real = realPath(path) else {
-                    issue(product, "\(path) does not exist")
-                    continue
-                }
-                guard let realFolder, real.hasPrefix(realFolder + "/") else {
-                    issue(product, "\(relative) leads outside \(imagesFolder)/ (through a symbolic link)")
-                    continue
-                }
-                sourceOf.append((i, real))
-            case .success(.remote(let url))?:
-                if let path = cache.path(for: url), FileManager.default.fileExists(atPath: path) {
-                    sourceOf.append((i, path))
-                } else if content.config.remoteImages == .link {
-                    images.pictures[product.objectID] = .link(url)
-                }
-            }
-        }
+        let sourceOf = sources(
+            of: content, imagesFolder: imagesFolder, cache: cache, pictures: &images.pictures, issue: issue)
         let paths = Array(Set(sourceOf.map(\.path))).sorted(by: utf8Less)
         // libvips starts (and loads its modules) only for a shop that has pictures to resize.
         guard !paths.isEmpty else {
@@ -112,34 +88,14 @@ public struct SiteImages: Sendable {
         }
         let recipe = Thumbnailer.recipe(sizes: [thumbSize, largeSize])
         let previous = previousSite.flatMap { PictureIndex.read(site: $0) }.flatMap { $0.recipe == recipe ? $0 : nil }
-        var results: [String: Result<Made, ImageError>] = [:]
-        let batches = try? SiteBuilder.inBatches(count: paths.count) { range in
-            range.map { k in
-                (
-                    paths[k],
-                    Result { () throws(ImageError) -> Made in
-                        let bytes = try read(paths[k], limit: limits.maxBytes)
-                        let source = SHA256.hex(bytes)
-                        if let previousSite, let files = previous?.reuse(source, site: previousSite) {
-                            return Made(source: source, sizes: files, reused: true)
-                        }
-                        let sizes = try Thumbnailer.make(bytes, sizes: [thumbSize, largeSize], limits: limits)
-                        return Made(source: source, sizes: sizes, reused: false)
-                    }
-                )
+        let results = resize(
+            paths, previous: previous, previousSite: previousSite, limits: limits, progress: progress)
+        for result in results.values {
+            if case .success(let made) = result {
+                if made.reused { images.reused += 1 } else { images.made += 1 }
             }
-        } progress: { done in
-            progress?(done, paths.count)
         }
         var index = PictureIndex(recipe: recipe)
-        for batch in batches ?? [] {
-            for (path, result) in batch {
-                results[path] = result
-                if case .success(let made) = result {
-                    if made.reused { images.reused += 1 } else { images.made += 1 }
-                }
-            }
-        }
         var names = Set<String>()
         for (i, path) in sourceOf {
             let product = content.products[i]
@@ -163,6 +119,70 @@ public struct SiteImages: Sendable {
             throw ContentError(issues: Array(collector.prefix(50)), total: collector.count)
         }
         return images
+    }
+
+    /// Each product's source file (a local image inside `Content/images/`, or a remote one in the
+    /// cache); a remote image not cached is a link when the content says so.
+    private static func sources(
+        of content: Content, imagesFolder: String, cache: ImageCache, pictures: inout [ObjectID: ProductPicture],
+        issue: (Product, String) -> Void
+    ) -> [(product: Int, path: String)] {
+        let realFolder = realPath(imagesFolder)
+        var sourceOf: [(product: Int, path: String)] = []
+        for (i, product) in content.products.enumerated() {
+            switch ImageReference.parse(product.image) {
+            case nil, .failure?:
+                continue  // none, or refused when the content was read
+            case .success(.local(let relative))?:
+                let path = (imagesFolder as NSString).appendingPathComponent(relative)
+                guard let real = realPath(path) else {
+                    issue(product, "\(path) does not exist")
+                    continue
+                }
+                guard let realFolder, real.hasPrefix(realFolder + "/") else {
+                    issue(product, "\(relative) leads outside \(imagesFolder)/ (through a symbolic link)")
+                    continue
+                }
+                sourceOf.append((i, real))
+            case .success(.remote(let url))?:
+                if let path = cache.path(for: url), FileManager.default.fileExists(atPath: path) {
+                    sourceOf.append((i, path))
+                } else if content.config.remoteImages == .link {
+                    pictures[product.objectID] = .link(url)
+                }
+            }
+        }
+        return sourceOf
+    }
+
+    /// Every distinct source resized on all cores (or its files taken from `previousSite`), by path.
+    private static func resize(
+        _ paths: [String], previous: PictureIndex?, previousSite: String?, limits: ImageLimits,
+        progress: ((Int, Int) -> Void)?
+    ) -> [String: Result<Made, ImageError>] {
+        var results: [String: Result<Made, ImageError>] = [:]
+        let batches = try? SiteBuilder.inBatches(count: paths.count) { range in
+            range.map { k in
+                (
+                    paths[k],
+                    Result { () throws(ImageError) -> Made in
+                        let bytes = try read(paths[k], limit: limits.maxBytes)
+                        let source = SHA256.hex(bytes)
+                        if let previousSite, let files = previous?.reuse(source, site: previousSite) {
+                            return Made(source: source, sizes: files, reused: true)
+                        }
+                        let sizes = try Thumbnailer.make(bytes, sizes: [thumbSize, largeSize], limits: limits)
+                        return Made(source: source, sizes: sizes, reused: false)
+                    }
+                )
+            }
+        } progress: { done in
+            progress?(done, paths.count)
+        }
+        for batch in batches ?? [] {
+            for (path, result) in batch { results[path] = result }
+        }
+        return results
     }
 
     /// One source's sizes, made now or taken from the previous build.

@@ -61,24 +61,7 @@ public struct SiteSnapshot: Sendable {
             throw SiteReadError(description: "\(root): no such folder")
         }
         let data = try reader.siteData()
-        guard case .array(let mapValues) = data["maps"] ?? .null else {
-            throw SiteReadError(description: "\(reader.path(SiteLayout.siteData)): the site data has no maps")
-        }
-        var maps: [Map] = []
-        for map in mapValues {
-            let scope = SiteReader.scope(ofMap: map)
-            let name = scope?.filter ?? SiteLayout.unscopedMap
-            var problems: [String] = []
-            var shards = 0
-            var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }.mapValues {
-                $0.map { ObjectID($0) }
-            }
-            if let problem = problems.first {
-                throw SiteReadError(description: "\(root): \(problem)")
-            }
-            values[""] = (map["empty"].map(SiteChecker.strings) ?? []).map { ObjectID($0) }
-            maps.append(Map(name: name, scope: scope, values: values))
-        }
+        let maps = try readMaps(data, reader: reader)
 
         // Suggestions and products: the rows of the client indices' `records/` files, named by the
         // manifest's `fields`.
@@ -137,6 +120,29 @@ public struct SiteSnapshot: Sendable {
             root: root, customRanking: customRanking, maps: maps, suggestions: suggestions, products: products,
             results: results,
             files: files)
+    }
+
+    /// Every prefix map of the site: each key's suggestions, the empty key included.
+    static func readMaps(_ data: JSONValue, reader: SiteReader) throws(SiteReadError) -> [Map] {
+        guard case .array(let mapValues) = data["maps"] ?? .null else {
+            throw SiteReadError(description: "\(reader.path(SiteLayout.siteData)): the site data has no maps")
+        }
+        var maps: [Map] = []
+        for map in mapValues {
+            let scope = SiteReader.scope(ofMap: map)
+            let name = scope?.filter ?? SiteLayout.unscopedMap
+            var problems: [String] = []
+            var shards = 0
+            var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }.mapValues {
+                $0.map { ObjectID($0) }
+            }
+            if let problem = problems.first {
+                throw SiteReadError(description: "\(reader.site): \(problem)")
+            }
+            values[""] = (map["empty"].map(SiteChecker.strings) ?? []).map { ObjectID($0) }
+            maps.append(Map(name: name, scope: scope, values: values))
+        }
+        return maps
     }
 
     /// The rows of a client index's `records/` files (as its manifest in `index.html` describes it),

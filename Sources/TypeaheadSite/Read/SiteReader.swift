@@ -82,6 +82,24 @@ public struct SiteReader: Sendable {
             problem("map \(name): no manifest pages")
             return values
         }
+        let entries = readManifest(pageList, name: name, problem: problem)
+        for (i, (firstKey, file)) in entries.enumerated() {
+            shards += 1
+            guard SiteLayout.isInside(file), let text = read(file) else {
+                problem("map \(name): shard \(file) is missing")
+                continue
+            }
+            let nextFirst = i + 1 < entries.count ? entries[i + 1].0 : nil
+            readShard(text, file: file, range: (firstKey, nextFirst), name: name, into: &values, problem: problem)
+        }
+        return values
+    }
+
+    /// The shards a map's manifest pages list, in order: each page's entries, each page starting at
+    /// its own first key.
+    private func readManifest(
+        _ pageList: [JSONValue], name: String, problem: (String) -> Void
+    ) -> [(String, String)] {
         let pairs = { (list: [JSONValue]) in
             list.compactMap { entry -> (String, String)? in
                 guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue,
@@ -90,7 +108,6 @@ public struct SiteReader: Sendable {
                 return (first, file)
             }
         }
-        // The manifest: every page's shards, each page starting at its own first key.
         var entries: [(String, String)] = []
         for (pageFirst, file) in pairs(pageList) {
             guard SiteLayout.isInside(file), let text = read(file) else {
@@ -123,51 +140,52 @@ public struct SiteReader: Sendable {
             }
             entries += list
         }
-        for (i, (firstKey, file)) in entries.enumerated() {
-            shards += 1
-            guard SiteLayout.isInside(file), let text = read(file) else {
-                problem("map \(name): shard \(file) is missing")
+        return entries
+    }
+
+    /// One shard's keys with their values ("=" resolved from `values`), each checked to be in
+    /// order and within `range` (from its first key to the next shard's).
+    private func readShard(
+        _ text: String, file: String, range: (first: String, next: String?), name: String,
+        into values: inout [String: [String]], problem: (String) -> Void
+    ) {
+        let (firstKey, nextFirst) = range
+        var previous: String?
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.first?.hasPrefix("typeaheadShard(") == true, lines.count >= 2 else {
+            problem("map \(name): shard \(file) does not start with typeaheadShard(")
+            return
+        }
+        lines.removeFirst()
+        for (n, line) in lines.enumerated() where !line.isEmpty && line != "]);" {
+            let body = line.hasSuffix(",") ? line.dropLast() : line[...]
+            guard case .array(let pair)? = try? JSONParser.parse(Array(body.utf8)), pair.count == 2,
+                let key = pair[0].stringValue
+            else {
+                problem("map \(name): shard \(file) line \(n + 2) is malformed: \(line.prefix(80))")
                 continue
             }
-            let nextFirst = i + 1 < entries.count ? entries[i + 1].0 : nil
-            var previous: String?
-            var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            guard lines.first?.hasPrefix("typeaheadShard(") == true, lines.count >= 2 else {
-                problem("map \(name): shard \(file) does not start with typeaheadShard(")
-                continue
+            if let previous, !utf8Less(previous, key) {
+                problem(
+                    "map \(name): shard \(file) line \(n + 2): key \"\(key)\" is out of order (after \"\(previous)\")"
+                )
             }
-            lines.removeFirst()
-            for (n, line) in lines.enumerated() where !line.isEmpty && line != "]);" {
-                let body = line.hasSuffix(",") ? line.dropLast() : line[...]
-                guard case .array(let pair)? = try? JSONParser.parse(Array(body.utf8)), pair.count == 2,
-                    let key = pair[0].stringValue
-                else {
-                    problem("map \(name): shard \(file) line \(n + 2) is malformed: \(line.prefix(80))")
+            if utf8Less(key, firstKey) || (nextFirst.map { !utf8Less(key, $0) } ?? false) {
+                problem("map \(name): shard \(file): key \"\(key)\" is outside the shard's range")
+            }
+            previous = key
+            if pair[1] == .string("=") {
+                let parent = String(decoding: PrefixMapShape.parent(of: Array(key.utf8)), as: UTF8.self)
+                guard let inherited = values[parent] else {
+                    problem(
+                        "map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard"
+                    )
                     continue
                 }
-                if let previous, !utf8Less(previous, key) {
-                    problem(
-                        "map \(name): shard \(file) line \(n + 2): key \"\(key)\" is out of order (after \"\(previous)\")"
-                    )
-                }
-                if utf8Less(key, firstKey) || (nextFirst.map { !utf8Less(key, $0) } ?? false) {
-                    problem("map \(name): shard \(file): key \"\(key)\" is outside the shard's range")
-                }
-                previous = key
-                if pair[1] == .string("=") {
-                    let parent = String(decoding: PrefixMapShape.parent(of: Array(key.utf8)), as: UTF8.self)
-                    guard let inherited = values[parent] else {
-                        problem(
-                            "map \(name): key \"\(key)\" says \"=\" but its parent \"\(parent)\" is not before it in the shard"
-                        )
-                        continue
-                    }
-                    values[key] = inherited
-                } else {
-                    values[key] = SiteChecker.strings(pair[1])
-                }
+                values[key] = inherited
+            } else {
+                values[key] = SiteChecker.strings(pair[1])
             }
         }
-        return values
     }
 }
