@@ -6,7 +6,14 @@ import Dispatch
 protocol BuildStep: Sendable {
     /// The phase's name, as the terminal and the report's timings show it.
     var phase: String { get }
+    /// The templates it renders (`templates/<name>.mustache`): a templates folder without them is
+    /// refused before anything is built.
+    var templates: [String] { get }
     func run(_ context: BuildContext) throws
+}
+
+extension BuildStep {
+    var templates: [String] { [] }
 }
 
 /// Measures phases with the monotonic clock (for the terminal and benchmarks, never the site).

@@ -8,8 +8,9 @@ public struct TemplateSet: Sendable {
     /// Asset path relative to `assets/` → bytes.
     public var assets: [String: [UInt8]]
 
-    /// The templates a site needs.
-    public static let required = ["layout", "index", "product", "results"]
+    /// The templates a site needs: the layout every page inherits, and those the build's steps
+    /// render.
+    public static var required: [String] { ["layout"] + SiteBuilder.steps.flatMap(\.templates) }
 
     /// How a result card starts: `check` and `check --engine` read a result page's hits, in
     /// order, by this text and the objectID written right after it, so some template must write it.

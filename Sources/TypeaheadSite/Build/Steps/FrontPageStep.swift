@@ -6,6 +6,7 @@ import TypeaheadMustache
 /// the empty query's first page) and `data/site.js`, which every page's search box reads.
 struct FrontPageStep: BuildStep {
     let phase = "front page"
+    let templates = ["index"]
 
     func run(_ context: BuildContext) throws {
         let (content, config, pictures) = (context.content, context.config, context.pictures)

@@ -4,6 +4,7 @@ import TypeaheadMustache
 /// A page for every product, on all cores, streamed into the sink as they are made.
 struct ProductPagesStep: BuildStep {
     let phase = "product pages"
+    let templates = ["product"]
 
     func run(_ context: BuildContext) throws {
         let (config, pictures, slugs, sink) = (context.config, context.pictures, context.productSlugs, context.sink)

@@ -6,6 +6,7 @@ import TypeaheadMustache
 /// hits their vetting kept.
 struct ResultPagesStep: BuildStep {
     let phase = "result pages"
+    let templates = ["results"]
 
     func run(_ context: BuildContext) throws {
         let (engine, vettings, sink, pictures) = (context.engine!, context.vettings, context.sink, context.pictures)
