@@ -109,13 +109,12 @@ public final class SearchEngine: Sendable {
         arrayAttributes = arrays
         products = SearchIndex(
             attributeNames: config.searchableAttributes, records: productRecords, customRanking: ranking)
-        let suggestionRanking = CustomRanking(["desc(popularity)"])
         suggestions = SearchIndex(
             attributeNames: ["query"],
             records: content.suggestions.map {
                 IndexedRecord(objectID: $0.objectID, texts: [[$0.query]], customKey: [$0.popularity])
             },
-            customRanking: suggestionRanking)
+            customRanking: .suggestions)
     }
 
     public func index(_ name: IndexName) -> SearchIndex {

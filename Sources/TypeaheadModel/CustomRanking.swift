@@ -6,10 +6,11 @@ public struct CustomRanking: Sendable {
         self.criteria = criteria
     }
 
-    /// From their text (`desc(popularity)`); a text that does not parse is left out.
-    public init(_ specification: [String]) {
-        criteria = specification.compactMap(CustomRankingCriterion.init)
-    }
+    /// The suggestions index's ranking, fixed: the most popular first (a suggestion's custom key
+    /// is its popularity).
+    public static let suggestions = CustomRanking(criteria: [
+        CustomRankingCriterion(attribute: "popularity", descending: true)
+    ])
 
     /// The numeric value of `attribute` in a record; a missing or non-numeric value ranks last.
     public static func value(_ attributes: [String: JSONValue], _ attribute: String) -> Double? {

@@ -326,13 +326,17 @@ struct SiteConfigReader {
             }
         }
         if let ranking = fields.optionalStrings("customRanking", &collector) {
-            for (i, criterion) in ranking.enumerated() where CustomRankingCriterion(criterion) == nil {
-                collector.add(
-                    ContentIssue(
-                        file: file, field: "customRanking[\(i)]",
-                        message: "expected \"desc(attribute)\" or \"asc(attribute)\", found \"\(criterion)\""))
+            config.customRanking = []
+            for (i, text) in ranking.enumerated() {
+                guard let criterion = CustomRankingCriterion(text) else {
+                    collector.add(
+                        ContentIssue(
+                            file: file, field: "customRanking[\(i)]",
+                            message: "expected \"desc(attribute)\" or \"asc(attribute)\", found \"\(text)\""))
+                    continue
+                }
+                config.customRanking.append(criterion)
             }
-            config.customRanking = ranking.compactMap(CustomRankingCriterion.init)
         }
         if let hits = fields.optionalInteger("hitsPerPage", range: 1...1000, &collector) {
             config.hitsPerPage = hits

@@ -348,7 +348,7 @@ public struct AlgoliaAPI: Sendable {
         return .object([
             "searchableAttributes": .array((products ? config.searchableAttributes : ["query"]).map(JSONValue.string)),
             "customRanking": .array(
-                (products ? config.customRanking.map(\.description) : ["desc(popularity)"]).map(JSONValue.string)),
+                (products ? config.customRanking : CustomRanking.suggestions.criteria).map { .string($0.description) }),
             "ranking": .array(["typo", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)),
             "attributesForFaceting": .array(facetAttributes(index, content).map(JSONValue.string)),
             "hitsPerPage": .number(Double(products ? config.hitsPerPage : SearchEngine.suggestionsHitsPerPage)),

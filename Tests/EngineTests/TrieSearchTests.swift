@@ -26,7 +26,7 @@ struct TrieSearchTests {
             attributeNames: ["name"],
             records: vocabulary.sorted().enumerated().map {
                 IndexedRecord(objectID: ObjectID(String($0.offset)), texts: [[$0.element]], customKey: [])
-            }, customRanking: CustomRanking([]))
+            }, customRanking: CustomRanking(criteria: []))
         for _ in 0..<300 {
             let query = generator.word()
             for isLast in [false, true] {
