@@ -134,6 +134,7 @@ public struct TypeaheadCommand {
         switch error {
         case let error as ContentError: return error.description
         case let error as SiteReadError: return "error: \(error.description)"
+        case let error as SiteCheckError: return "error: \(error.description)"
         case let error as HTTPServerError: return "error: \(error.description)"
         case let error as SiteWriteError:
             return error.description.hasPrefix("error:") ? error.description : "error: \(error.description)"

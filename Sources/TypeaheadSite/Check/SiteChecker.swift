@@ -65,7 +65,7 @@ public struct SiteChecker {
 
     /// Checks everything the site answers; what differs is in the report. Throws only for a site
     /// that cannot be read at all (no site data, no maps).
-    public func run() throws(SiteReadError) -> Report {
+    public func run() throws(SiteCheckError) -> Report {
         let started = DispatchTime.now().uptimeNanoseconds
         var report = Report()
         let engine = SearchEngine(content: content)
@@ -77,13 +77,13 @@ public struct SiteChecker {
             do {
                 images = try SiteImages.prepare(content: content, contentDirectory: contentDirectory)
             } catch {
-                throw SiteReadError(description: error.issues.map(\.description).joined(separator: "\n"))
+                throw .cannotRebuild(error.issues.map(\.description).joined(separator: "\n"))
             }
         }
         if templates == nil { checkPictures(images, report: &report) }
         let config = content.config
         guard case .array(let maps) = data["maps"] ?? .null else {
-            throw SiteReadError(description: "data/site.js: the site data has no maps")
+            throw .unreadable(SiteReadError(description: "data/site.js: the site data has no maps"))
         }
 
         let scopes = config.everyScope
@@ -110,7 +110,7 @@ public struct SiteChecker {
     /// `data/suggestions.js` leaves it out. Returns, for each scope, which suggestions are offered.
     private func checkResultPages(
         engine: SearchEngine, scopes: [Scope?], report: inout Report
-    ) throws(SiteReadError) -> [[Bool]] {
+    ) throws(SiteCheckError) -> [[Bool]] {
         // Each suggestion's hits are asked afresh (a full query, not the build's count), so the
         // vetted set is proven along with the pages: a suggestion with fewer than `minHits` hits in
         // a scope has no page there, no key shows it, and `data/suggestions.js` leaves it out.
@@ -134,7 +134,7 @@ public struct SiteChecker {
             } progress: { _ in
             }
         } catch {
-            throw SiteReadError(description: "checking the result pages: \(error)")
+            throw .unreadable(SiteReadError(description: "checking the result pages: \(error)"))
         }
         for batch in batches {
             report.resultPages += batch.pages
@@ -191,13 +191,13 @@ public struct SiteChecker {
 
     /// Builds the site afresh into a sink that compares each file with the site's, then lists
     /// the site's files the build does not make.
-    private func proveEveryByte(templates: TemplateSet, report: inout Report) throws(SiteReadError) {
+    private func proveEveryByte(templates: TemplateSet, report: inout Report) throws(SiteCheckError) {
         let sink = ComparingSink(site: site)
         do {
             _ = try SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
                 .build(into: sink)
         } catch {
-            throw SiteReadError(description: "building the site afresh to compare: \(error)")
+            throw .cannotRebuild("building the site afresh to compare: \(error)")
         }
         var (produced, differences) = sink.result
         produced.insert(SiteWriter.markerName)
@@ -405,8 +405,8 @@ public struct SiteChecker {
     private var reader: SiteReader { SiteReader(site: site) }
     private func path(_ relative: String) -> String { reader.path(relative) }
     private func read(_ relative: String) -> String? { reader.read(relative) }
-    private func siteData() throws(SiteReadError) -> JSONValue {
-        do { return try reader.siteData() } catch { throw SiteReadError(description: error.description) }
+    private func siteData() throws(SiteCheckError) -> JSONValue {
+        do { return try reader.siteData() } catch { throw .unreadable(error) }
     }
     private func readMap(_ map: JSONValue, name: String, report: inout Report) -> [String: [String]] {
         var problems: [String] = []
