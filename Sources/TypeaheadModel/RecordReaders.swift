@@ -326,17 +326,9 @@ struct SiteConfigReader {
             }
         }
         if let ranking = fields.optionalStrings("customRanking", &collector) {
-            config.customRanking = []
-            for (i, text) in ranking.enumerated() {
-                guard let criterion = CustomRankingCriterion(text) else {
-                    collector.add(
-                        ContentIssue(
-                            file: file, field: "customRanking[\(i)]",
-                            message: "expected \"desc(attribute)\" or \"asc(attribute)\", found \"\(text)\""))
-                    continue
-                }
-                config.customRanking.append(criterion)
-            }
+            config.customRanking = parsed(
+                ranking, "customRanking", expected: "\"desc(attribute)\" or \"asc(attribute)\"", &collector,
+                CustomRankingCriterion.init)
         }
         if let hits = fields.optionalInteger("hitsPerPage", range: 1...1000, &collector) {
             config.hitsPerPage = hits
@@ -354,19 +346,24 @@ struct SiteConfigReader {
             config.minHits = minHits
         }
         if let scopes = fields.optionalStrings("scopes", &collector) {
-            var parsed: [Scope] = []
-            for (i, text) in scopes.enumerated() {
-                if let scope = Scope(filter: text) {
-                    parsed.append(scope)
-                } else {
-                    collector.add(
-                        ContentIssue(
-                            file: file, field: "scopes[\(i)]",
-                            message: "expected \"attribute:value\", found \"\(text)\""))
-                }
-            }
-            config.scopes = parsed
+            config.scopes = parsed(scopes, "scopes", expected: "\"attribute:value\"", &collector, Scope.init(filter:))
         }
         return config
+    }
+
+    /// Each text of a list setting parsed; a text that does not parse is an issue naming its place.
+    private func parsed<T>(
+        _ texts: [String], _ field: String, expected: String, _ collector: inout IssueCollector,
+        _ parse: (String) -> T?
+    ) -> [T] {
+        texts.enumerated().compactMap { i, text in
+            guard let value = parse(text) else {
+                collector.add(
+                    ContentIssue(
+                        file: file, field: "\(field)[\(i)]", message: "expected \(expected), found \"\(text)\""))
+                return nil
+            }
+            return value
+        }
     }
 }
