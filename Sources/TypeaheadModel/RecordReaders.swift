@@ -95,11 +95,14 @@ struct FieldReader {
             return nil
         }
         if let minimum, number < minimum {
-            issue(field, "expected a number of at least \(format(minimum)), found \(format(number))", &collector)
+            issue(
+                field, "expected a number of at least \(plainNumber(minimum)), found \(plainNumber(number))", &collector
+            )
             return nil
         }
         if let maximum, number > maximum {
-            issue(field, "expected a number of at most \(format(maximum)), found \(format(number))", &collector)
+            issue(
+                field, "expected a number of at most \(plainNumber(maximum)), found \(plainNumber(number))", &collector)
             return nil
         }
         return number
@@ -114,7 +117,7 @@ struct FieldReader {
         else {
             issue(
                 field,
-                "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(format(number))",
+                "expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(plainNumber(number))",
                 &collector)
             return nil
         }
@@ -152,20 +155,6 @@ struct FieldReader {
                 field, "a searchable attribute must be a string or an array of strings, found \(value.typeName)",
                 &collector)
         }
-    }
-
-    private func format(_ number: Double) -> String {
-        number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
-    }
-}
-
-extension String {
-    var trimmingWhitespace: Substring {
-        let scalars = unicodeScalars
-        guard let first = scalars.firstIndex(where: { !$0.properties.isWhitespace }),
-            let last = scalars.lastIndex(where: { !$0.properties.isWhitespace })
-        else { return "" }
-        return Substring(scalars[first...last])
     }
 }
 

@@ -133,6 +133,11 @@ struct SiteBuilderTests {
         #expect(PageData.safeURL("data:text/html,<script>") == nil)
         #expect(PageData.safeURL("../../.typeahead-site") == nil)
         #expect(PageData.safeURL("https://a.example/\u{0}") == nil)
+        // White space around a URL is trimmed as every text of the data is (Unicode White_Space);
+        // inside, a space or a line separator is not a URL.
+        #expect(PageData.safeURL("\u{A0}\u{2003} https://a.example/x\n\u{2028}") == "https://a.example/x")
+        #expect(PageData.safeURL("https://a.example/a b") == nil)
+        #expect(PageData.safeURL("https://a.example/a\u{2028}b") == nil)
     }
 
     @Test("Template problems name the file and line")

@@ -71,14 +71,17 @@ enum PageData {
         }
     }
 
-    /// A URL safe to put in `href`/`src`: `http://…` or `https://…` with no space or control
-    /// character; anything else (`javascript:`, `data:`, `//host`, relative paths that could point
+    /// A URL safe to put in `href`/`src`: `http://…` or `https://…` with no white space or control
+    /// character inside (around it, white space is trimmed); anything else (`javascript:`, `data:`, `//host`, relative paths that could point
     /// into the site) is dropped.
     static func safeURL(_ text: String?) -> String? {
-        guard let text = text?.trimmingCharacters(in: " \t\n\r"), !text.isEmpty else { return nil }
+        guard let text = text.map({ String($0.trimmingWhitespace) }), !text.isEmpty else { return nil }
         let lower = text.lowercased()
         guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0 == " " || $0 == "\u{7F}" })
+        guard
+            !text.unicodeScalars.contains(where: {
+                $0.properties.isWhitespace || $0.properties.generalCategory == .control
+            })
         else { return nil }
         return text
     }
@@ -88,19 +91,5 @@ enum PageData {
         let cents = Int((price * 100).rounded())
         let fraction = cents % 100
         return "\(currency)\(TypeaheadSite.grouped(cents / 100)).\(fraction < 10 ? "0" : "")\(fraction)"
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: String) -> String {
-        let scalars = Set(set.unicodeScalars)
-        var view = Substring(self)
-        while let first = view.unicodeScalars.first, scalars.contains(first) {
-            view = Substring(view.unicodeScalars.dropFirst())
-        }
-        while let last = view.unicodeScalars.last, scalars.contains(last) {
-            view = Substring(view.unicodeScalars.dropLast())
-        }
-        return String(view)
     }
 }

@@ -99,9 +99,3 @@ struct FindingInput {
         }
     }
 }
-
-/// A number as a person writes it: no exponent, no trailing `.0`.
-func plainNumber(_ value: Double) -> String {
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    return String(value)
-}

@@ -1,3 +1,5 @@
+import TypeaheadModel
+
 /// Suggestions whose query finds fewer products than `minHits`: in no map, list or page.
 struct LeftOut: Finding {
     let id = FindingID.leftOut

@@ -10,7 +10,7 @@ struct MissingField: Finding {
 
     static let price = MissingField(id: .noPrice, field: "price") { $0.price.map { String($0) } }
     static let description = MissingField(id: .noDescription, field: "description") {
-        $0.description?.trimmingCharacters(in: .whitespacesAndNewlines)
+        $0.description.map { String($0.trimmingWhitespace) }
     }
 
     func table(_ input: FindingInput) -> BuildReport.Table {
