@@ -221,7 +221,7 @@ test("a query loads the postings of exactly its candidate words, and a small par
   }
 });
 
-test("the first letters typed are answered by their head, without postings; the whole answer follows on demand", () => {
+test("the first letters typed are answered by their head alone, one file; the whole answer follows on demand", () => {
   for (const query of ["i", "IP", "iph", "s", "ca", "zq"]) {
     const { loader, requested } = siteLoader();
     const index = sharded.createClientIndex(data.products, loader);
@@ -231,6 +231,8 @@ test("the first letters typed are answered by their head, without postings; the 
     assert.equal(requested.filter((f) => f.includes("/postings/")).length, 0, `${query}: ${requested}`);
     if (head.nbHits === 0) continue;
     assert.ok(requested.some((f) => f.includes("/heads/")), query);
+    // One file, its heads: not the listings of every word the letters start.
+    assert.deepEqual(requested.filter((f) => !f.includes("/heads/")), [], `${query}: ${requested}`);
     let again;
     index.search(query, {}, (answer) => (again = answer));
     assert.deepEqual([again.nbHits, again.numbers, again.complete], [head.nbHits, head.numbers, head.complete], `${query} twice`);

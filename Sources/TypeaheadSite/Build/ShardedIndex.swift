@@ -17,8 +17,9 @@ import TypeaheadModel
 /// - `scopes/<slug>.js`: the numbers of the records in a configured scope, as differences;
 /// - `heads/<hex>.js` (products): for every word prefix of one to three letters, the one-word
 ///   query's hit count and first page (record numbers), `["prefix",nbHits,numbers…]` a line, in
-///   files named by the prefix's first letter in hex: the answer to the first letters typed (the
-///   most common texts, and those whose postings are the largest) in a few kilobytes.
+///   files named by the prefix's first letter in hex (the manifest's `heads` lists them): the
+///   answer to the first letters typed (the most common texts, and those whose postings are the
+///   largest) from one file of a few kilobytes.
 ///
 /// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
 /// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
@@ -67,7 +68,7 @@ struct ShardedIndex {
         let tails = writeListing(
             "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
 
-        if let head { writeHeads(postings.prefixes, head: head, order: order, index: index, into: &output) }
+        let heads = head.map { writeHeads(postings.prefixes, head: $0, order: order, index: index, into: &output) }
 
         // Answers: the first page of each text that would load too many postings.
         var answerPages: [(String, String)] = []
@@ -90,6 +91,8 @@ struct ShardedIndex {
             "scopes": .array(scopeEntries),
             "headLength": .number(head == nil ? 0 : Double(Self.headLength)),
         ]
+        // The heads' files (by first letter), so the page asks only for a file that exists.
+        if let heads { manifest["heads"] = .array(heads.map(JSONValue.string)) }
         if answers != nil { manifest["answers"] = .array(answerPages.map { .array([.string($0.0), .string($0.1)]) }) }
         // The index's own settings (its custom ranking…) with these members, which win a clash.
         output.manifest = .object(settings.merging(manifest) { _, common in common })
@@ -173,7 +176,7 @@ struct ShardedIndex {
     private func writeHeads(
         _ prefixes: Set<String>, head: @Sendable (String) -> (nbHits: Int, records: [Int32]), order: [Int32],
         index: SearchIndex, into output: inout Output
-    ) {
+    ) -> [String] {
         let number = numbering(order, count: index.records.count)
         let sorted = prefixes.sorted(by: utf8Less)
         let answers = Mutex([[UInt8]](repeating: [], count: sorted.count))
@@ -188,6 +191,7 @@ struct ShardedIndex {
         }
         let lines = answers.withLock { $0 }
         var group: (name: String, lines: [UInt8])?
+        var names: [String] = []
         for (prefix, line) in zip(sorted, lines) {
             let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))
             if group?.name != name {
@@ -195,12 +199,14 @@ struct ShardedIndex {
                     output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
                 }
                 group = (name, [])
+                names.append(name)
             }
             group!.lines += line
         }
         if let done = group {
             output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
         }
+        return names
     }
 
     /// Record rows, `bucket` a file (`records/<n>.js`), in `order`.

@@ -163,28 +163,36 @@
             );
             then(inRange);
           });
-        const full = (then, stale) => listed((inRange) => rank(query, qwords, inRange, inScope, typoTolerance, then, stale));
-        const short = qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
-        const computed = () =>
+        // The whole answer, ranked from the postings (skipped once a newer search has begun).
+        const full = (then, stale) =>
           listed((inRange) => {
+            if (stale && stale()) return;
+            rank(query, qwords, inRange, inScope, typoTolerance, then, stale);
+          });
+        const short = qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
+        const computed = () => {
+          // One short word, no scope: its head holds the count and the first page (no typo is
+          // allowed so short, so the head is the whole answer's start), and the first letters typed
+          // load neither the listings nor the postings of every word they start. A letter with no
+          // heads file (the manifest lists them), or a prefix without a head line, starts no word:
+          // the listings say so.
+          const name = short && !inScope ? hex(Array.from(qwords[0])[0]) : null;
+          if (!name || !(manifest.heads || []).includes(name)) return full(callback, options.stale);
+          const file = path("heads", name);
+          loader.need([file], ([heads]) => {
             if (options.stale && options.stale()) return;
-            // One short word, no scope: its head holds the count and the first page, so the first
-            // letters typed never load the postings of every word they start.
-            if (!short || inScope || inRange.size === 0) return rank(query, qwords, inRange, inScope, typoTolerance, callback, options.stale);
-            const file = path("heads", hex(Array.from(qwords[0])[0]));
-            loader.need([file], ([heads]) => {
-              const head = (heads || []).find((line) => line[0] === qwords[0]);
-              if (!head) return full(callback);
-              const [, nbHits, ...numbers] = head;
-              callback({
-                nbHits,
-                numbers,
-                complete: numbers.length >= nbHits,
-                highlight: (text) => highlightAlone(query, text, typoTolerance),
-                rest: full,
-              });
+            const head = (heads || []).find((line) => line[0] === qwords[0]);
+            if (!head) return full(callback, options.stale);
+            const [, nbHits, ...numbers] = head;
+            callback({
+              nbHits,
+              numbers,
+              complete: numbers.length >= nbHits,
+              highlight: (text) => highlightAlone(query, text, typoTolerance),
+              rest: full,
             });
           });
+        };
         // A text on the way to a suggestion whose postings are large has its first page
         // precomputed (unscoped, typos allowed): the whole answer is computed only on demand.
         if (inScope || !typoTolerance || short || !(manifest.answers && manifest.answers.length)) return computed();
