@@ -3,8 +3,8 @@ import TypeaheadModel
 import TypeaheadMustache
 
 /// What the steps of one build share: its inputs, where files go, and what each step made for the
-/// steps after it. A step sets its outputs once; a later step that reads one before it is set is a
-/// mistake in `SiteBuilder.steps`' order, and stops the build at once.
+/// steps after it. A step sets its outputs once. Reading `engine` or a client index before its step
+/// has run is a mistake in `SiteBuilder.steps`' order: it traps, in the first test that builds.
 final class BuildContext {
     // MARK: Inputs
 
