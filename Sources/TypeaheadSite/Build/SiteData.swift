@@ -4,21 +4,29 @@ import TypeaheadModel
 
 /// `data/site.js`, which every page loads before its script (so the search box works on every page,
 /// from one copy): `window.TypeaheadSiteData = {…};` with the maps' empty keys and manifests, the
-/// texts of the suggestions they name, where result pages are, and the client indices' manifests.
+/// texts of the suggestions they name, and the client indices' manifests.
 /// The JSON is script-safe (`<`, `>`, `&`, U+2028/9 escaped), as it once sat inside `<script>`.
 enum SiteData {
     static let prefix = "window.TypeaheadSiteData = "
     static let suffix = ";\n"
 
+    /// The whole script; `query` gives a suggestion's text by its objectID.
+    static func script(
+        layouts: [PrefixMapLayout], config: SiteConfig, query: (ObjectID) -> String, products: JSONValue,
+        suggestions: JSONValue
+    ) -> [UInt8] {
+        Array(
+            (prefix + json(layouts: layouts, config: config, query: query, products: products, suggestions: suggestions)
+                + suffix).utf8)
+    }
+
     static func json(
-        layouts: [PrefixMapLayout], content: Content, suggestionSlugs: [ObjectID: String], withPages: [ObjectID: Bool],
-        products: JSONValue, suggestions: JSONValue
+        layouts: [PrefixMapLayout], config: SiteConfig, query: (ObjectID) -> String, products: JSONValue,
+        suggestions: JSONValue
     ) -> String {
-        let byID = Dictionary(
-            content.suggestions.map { ($0.objectID, $0) }, uniquingKeysWith: { first, _ in first })
         var queries: [String: JSONValue] = [:]
         let maps: [JSONValue] = layouts.map { layout in
-            for id in layout.empty { queries[id.text] = .string(byID[id]!.query) }
+            for id in layout.empty { queries[id.text] = .string(query(id)) }
             return .object([
                 "id": .string(layout.id),
                 "scope": layout.scope.map { .object(["attribute": .string($0.attribute), "value": .string($0.value)]) }
@@ -27,7 +35,6 @@ enum SiteData {
                 "pages": .array(layout.pages.map { .array([.string($0.firstKey), .string($0.file)]) }),
             ])
         }
-        let config = content.config
         let data: JSONValue = .object([
             "version": .number(1),
             "title": .string(config.title),

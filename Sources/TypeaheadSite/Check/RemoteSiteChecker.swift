@@ -225,7 +225,7 @@ public struct RemoteSiteChecker {
         let data = try reader.siteData()
         var items: [Item] = []
         guard case .array(let maps) = data["maps"] ?? .null else {
-            throw SiteReadError(description: "data/site.js: the site data has no maps")
+            throw SiteReadError(description: "\(SiteLayout.siteData): the site data has no maps")
         }
         var problems: [String] = []
         for map in maps {
@@ -294,7 +294,8 @@ public struct RemoteSiteChecker {
             else {
                 throw SiteReadError(
                     description:
-                        "data/products/answers: unreadable line \(String(decoding: line.prefix(80), as: UTF8.self))")
+                        "\(SiteLayout.answersFolder): unreadable line \(String(decoding: line.prefix(80), as: UTF8.self))"
+                )
             }
             let ids = numbers.compactMap { $0.numberValue.map(Int.init) }.map { n in
                 order.indices.contains(n) ? content.products[order[n]].objectID.text : "#\(n)"

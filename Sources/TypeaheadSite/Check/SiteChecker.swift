@@ -83,7 +83,7 @@ public struct SiteChecker {
         if templates == nil { checkPictures(images, report: &report) }
         let config = content.config
         guard case .array(let maps) = data["maps"] ?? .null else {
-            throw .unreadable(SiteReadError(description: "data/site.js: the site data has no maps"))
+            throw .unreadable(SiteReadError(description: "\(SiteLayout.siteData): the site data has no maps"))
         }
 
         let scopes = config.everyScope
@@ -237,29 +237,31 @@ public struct SiteChecker {
 
     /// The page's two client indices are exactly what the engine's indices give: every file of
     /// `data/products/` and `data/suggestions/` byte for byte (the suggestions over the ones proven
-    /// offered above, per scope), no other file there, and the manifests in `index.html`.
+    /// offered above, per scope), no other file there, and the manifests in `data/site.js`.
     private func checkClientIndices(
         engine: SearchEngine, data: JSONValue, offered: [[Bool]], images: SiteImages, report: inout Report
     ) {
-        let expected = [
+        let expected: [(IndexName, ShardedIndex.Output)] = [
             (
-                "products",
+                .products,
                 ShardedIndex.products(
                     engine: engine, productSlugs: Slug.assign(content.products.map(\.objectID)), images: images)
             ),
             (
-                "suggestions",
+                .suggestions,
                 ShardedIndex.suggestions(
                     engine: engine, offered: offered[0],
                     scopes: zip(content.config.scopes, offered.dropFirst()).map { ($0, $1) })
             ),
         ]
         for (name, index) in expected {
-            if data[name] != index.manifest {
+            if data[name.rawValue] != index.manifest {
                 report.differ(
-                    "index.html: the \(name) index manifest differs from the engine's", limit: shownDifferences)
+                    "\(SiteLayout.siteData): the \(name.rawValue) index manifest differs from the engine's",
+                    limit: shownDifferences)
             }
-            var unexpected = Set(Self.files(under: reader.path("data/\(name)")).map { "data/\(name)/\($0)" })
+            let folder = SiteLayout.clientIndex(name)
+            var unexpected = Set(Self.files(under: reader.path(folder)).map { folder + $0 })
             for (path, bytes) in index.files {
                 unexpected.remove(path)
                 guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
@@ -294,7 +296,7 @@ public struct SiteChecker {
             else {
                 found.withLock {
                     $0[i] =
-                        "data/products/answers: unreadable line \"\(String(decoding: lines[i].prefix(80), as: UTF8.self))\""
+                        "\(SiteLayout.answersFolder): unreadable line \"\(String(decoding: lines[i].prefix(80), as: UTF8.self))\""
                 }
                 return
             }

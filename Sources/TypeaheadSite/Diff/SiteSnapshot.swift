@@ -72,7 +72,7 @@ public struct SiteSnapshot: Sendable {
             else {
                 throw SiteReadError(
                     description:
-                        "\(reader.path("data/suggestions/records/")): a row is not [objectID, query, popularity]: \(line.prefix(80))"
+                        "\(reader.path(SiteLayout.clientIndex(.suggestions) + "records/")): a row is not [objectID, query, popularity]: \(line.prefix(80))"
                 )
             }
             suggestions[ObjectID(id)] = SuggestionRow(
@@ -84,7 +84,8 @@ public struct SiteSnapshot: Sendable {
             guard let id = fields["objectID"]?.stringValue, let slug = fields["slug"]?.stringValue else {
                 throw SiteReadError(
                     description:
-                        "\(reader.path("data/products/records/")): a row has no objectID and slug: \(line.prefix(80))")
+                        "\(reader.path(SiteLayout.clientIndex(.products) + "records/")): a row has no objectID and slug: \(line.prefix(80))"
+                )
             }
             products[ObjectID(id)] = ProductRow(objectID: ObjectID(id), slug: slug, fields: fields, line: line)
         }

@@ -47,12 +47,9 @@ struct FrontPageStep: BuildStep {
                 "scopes": .array(
                     config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
             ])
-        context.files[SiteLayout.siteData] = Array(
-            (SiteData.prefix
-                + SiteData.json(
-                    layouts: context.layouts, content: content, suggestionSlugs: context.suggestionSlugs,
-                    withPages: context.withPages, products: context.productsIndex.manifest,
-                    suggestions: context.suggestionsIndex.manifest) + SiteData.suffix).utf8)
+        context.files[SiteLayout.siteData] = SiteData.script(
+            layouts: context.layouts, config: config, query: { byID[$0]!.query },
+            products: context.productsIndex.manifest, suggestions: context.suggestionsIndex.manifest)
         context.files[SiteLayout.frontPage] = Array(try context.renderer().render(name: "index", data: index).utf8)
     }
 }
