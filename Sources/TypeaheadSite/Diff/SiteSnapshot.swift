@@ -134,13 +134,10 @@ public struct SiteSnapshot: Sendable {
             let name = scope?.filter ?? SiteLayout.unscopedMap
             var problems: [String] = []
             var shards = 0
-            var values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }.mapValues {
-                $0.map { ObjectID($0) }
-            }
+            let values = reader.readMap(map, name: name, shards: &shards) { problems.append($0) }
             if let problem = problems.first {
                 throw SiteReadError(description: "\(reader.site): \(problem)")
             }
-            values[""] = (map["empty"].map(SiteChecker.strings) ?? []).map { ObjectID($0) }
             maps.append(Map(name: name, scope: scope, values: values))
         }
         return maps

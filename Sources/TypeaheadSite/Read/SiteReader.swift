@@ -72,12 +72,13 @@ public struct SiteReader: Sendable {
         return Scope(attribute: attribute, value: value)
     }
 
-    /// Every key of a map's shards with its value ("=" resolved), reporting malformed or unsorted
-    /// shards and keys outside their shard's range.
+    /// Every key of a map with its value: the empty key's from the site data, the others from the
+    /// shards ("=" resolved), reporting malformed or unsorted shards and keys outside their shard's
+    /// range.
     public func readMap(
         _ map: JSONValue, name: String, shards: inout Int, problem: (String) -> Void
-    ) -> [String: [String]] {
-        var values: [String: [String]] = [:]
+    ) -> [String: [ObjectID]] {
+        var values: [String: [ObjectID]] = ["": (map["empty"].map(SiteChecker.strings) ?? []).map { ObjectID($0) }]
         guard case .array(let pageList) = map["pages"] ?? .null else {
             problem("map \(name): no manifest pages")
             return values
@@ -147,7 +148,7 @@ public struct SiteReader: Sendable {
     /// order and within `range` (from its first key to the next shard's).
     private func readShard(
         _ text: String, file: String, range: (first: String, next: String?), name: String,
-        into values: inout [String: [String]], problem: (String) -> Void
+        into values: inout [String: [ObjectID]], problem: (String) -> Void
     ) {
         let (firstKey, nextFirst) = range
         var previous: String?
@@ -184,7 +185,7 @@ public struct SiteReader: Sendable {
                 }
                 values[key] = inherited
             } else {
-                values[key] = SiteChecker.strings(pair[1])
+                values[key] = SiteChecker.strings(pair[1]).map { ObjectID($0) }
             }
         }
     }
