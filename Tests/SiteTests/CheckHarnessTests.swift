@@ -155,7 +155,7 @@ struct CheckHarnessTests {
             $0.replacingOccurrences(of: "\", [\n", with: "\", [\n[\"cooktop\",\"cooktop\",500],\n")
         }
         let scope = try #require(
-            SiteChecker.files(under: site.site.appendingPathComponent("data/suggestions/scopes").path).first)
+            SiteReader.files(under: site.site.appendingPathComponent("data/suggestions/scopes").path).first)
         try FileManager.default.removeItem(at: site.site.appendingPathComponent("data/suggestions/scopes/\(scope)"))
         try TestSupport.write("typeaheadIndex(\"x\", []);\n", to: "data/products/postings/zzz.js", in: site.site)
         let differences = try site.differences()

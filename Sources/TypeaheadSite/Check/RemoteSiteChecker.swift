@@ -270,7 +270,7 @@ public struct RemoteSiteChecker {
                             query: RemoteQuery(
                                 index: .products, query: suggestion.query, filter: scope, page: page - 1,
                                 hitsPerPage: config.hitsPerPage),
-                            expected: RemoteAnswer(nbHits: 0, objectIDs: SiteChecker.objectIDs(inResultPage: html)),
+                            expected: RemoteAnswer(nbHits: 0, objectIDs: SiteReader.objectIDs(inResultPage: html)),
                             comparesCount: false, what: "result page \(file)"))
                 }
             }

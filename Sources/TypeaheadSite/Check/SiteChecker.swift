@@ -206,7 +206,7 @@ public struct SiteChecker {
             differences.append((SiteWriter.markerName, "missing or changed"))
         }
         for (path, text) in differences { report.differ("\(path): \(text)", limit: shownDifferences) }
-        for path in Self.files(under: site).sorted(by: utf8Less) where !produced.contains(path) {
+        for path in SiteReader.files(under: site).sorted(by: utf8Less) where !produced.contains(path) {
             report.differ("\(path): not made by the build (a stray file)", limit: shownDifferences)
         }
         report.files = produced.count
@@ -217,7 +217,8 @@ public struct SiteChecker {
     /// Every picture is in `images/` with the bytes the content gives, and nothing else is there.
     private func checkPictures(_ images: SiteImages, report: inout Report) {
         var unexpected = Set(
-            Self.files(under: reader.path(SiteLayout.picturesFolder)).map { SiteLayout.picturesFolder + "/" + $0 })
+            SiteReader.files(under: reader.path(SiteLayout.picturesFolder)).map { SiteLayout.picturesFolder + "/" + $0 }
+        )
         for path in images.files.keys.sorted(by: utf8Less) {
             unexpected.remove(path)
             if path != SiteLayout.pictureIndex { report.pictures += 1 }
@@ -260,7 +261,7 @@ public struct SiteChecker {
                     limit: shownDifferences)
             }
             let folder = SiteLayout.clientIndex(name)
-            var unexpected = Set(Self.files(under: reader.path(folder)).map { folder + $0 })
+            var unexpected = Set(SiteReader.files(under: reader.path(folder)).map { folder + $0 })
             for (path, bytes) in index.files {
                 unexpected.remove(path)
                 guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
@@ -269,7 +270,7 @@ public struct SiteChecker {
                 }
                 if !data.elementsEqual(bytes) {
                     report.differ(
-                        "\(path): \(Self.firstDifference(found: [UInt8](data), expected: bytes))",
+                        "\(path): \(ComparingSink.firstDifference(found: [UInt8](data), expected: bytes))",
                         limit: shownDifferences)
                 }
             }
@@ -315,28 +316,6 @@ public struct SiteChecker {
         for difference in found.withLock({ $0 }) {
             if let difference { report.differ(difference, limit: shownDifferences) }
         }
-    }
-
-    /// Where a file first differs from what it should be: its line, found and expected.
-    static func firstDifference(found: [UInt8], expected: [UInt8], what: String = "the engine's index") -> String {
-        let a = found.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let b = expected.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        let line =
-            zip(a, b).enumerated().first { !$0.element.0.elementsEqual($0.element.1) }?.offset ?? min(a.count, b.count)
-        let text = { (lines: [ArraySlice<UInt8>]) in
-            line < lines.count ? "\"\(String(decoding: lines[line].prefix(100), as: UTF8.self))\"" : "nothing"
-        }
-        return "line \(line + 1) differs from \(what): found \(text(a)), expected \(text(b))"
-    }
-
-    /// The relative paths of the files under a folder (none when it does not exist).
-    static func files(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var paths: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { paths.append(path) }
-        }
-        return paths.sorted(by: utf8Less)
     }
 
     /// What checking a batch of suggestions' pages found.
@@ -385,7 +364,7 @@ public struct SiteChecker {
                     )
                     continue
                 }
-                let found = objectIDs(inResultPage: html)
+                let found = SiteReader.objectIDs(inResultPage: html)
                 if !found.map { ObjectID($0) }.elementsEqual(expected) {
                     differences.append("result page \(file): expected \(list(expected)), found \(list(found))")
                 }
@@ -418,11 +397,6 @@ public struct SiteChecker {
 
     // MARK: - Helpers
 
-    static func strings(_ value: JSONValue) -> [String] {
-        if case .array(let values) = value { return values.compactMap(\.stringValue) }
-        return []
-    }
-
     static func list(_ ids: [some CustomStringConvertible]) -> String {
         "[" + ids.map { "\"\($0)\"" }.joined(separator: ", ") + "]"
     }
@@ -444,42 +418,4 @@ public struct SiteChecker {
         return keys.map { String(decoding: $0.utf8, as: UTF8.self) }.sorted(by: utf8Less)
     }
 
-    /// The `data-object-id` attributes of a result page's hits, unescaped.
-    static func objectIDs(inResultPage html: String) -> [String] {
-        var html = html
-        return html.withUTF8 { objectIDs(inResultPage: $0) }
-    }
-
-    /// The same, on the page's bytes (a byte scan: `String.range(of:)` is slow on long pages).
-    static func objectIDs(inResultPage bytes: UnsafeBufferPointer<UInt8>) -> [String] {
-        let marker = Array(TemplateSet.hitMarker.utf8)
-        var ids: [String] = []
-        var i = 0
-        let end = bytes.count
-        while i + marker.count <= end {
-            if bytes[i] == marker[0] {
-                var j = 1
-                while j < marker.count, bytes[i + j] == marker[j] { j += 1 }
-                if j == marker.count {
-                    let start = i + marker.count
-                    var close = start
-                    while close < end, bytes[close] != UInt8(ascii: "\"") { close += 1 }
-                    guard close < end else { break }
-                    ids.append(
-                        unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)))
-                    i = close
-                    continue
-                }
-            }
-            i += 1
-        }
-        return ids
-    }
-
-    static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
-    }
 }

@@ -78,7 +78,7 @@ public struct SiteSnapshot: Sendable {
             suggestions[ObjectID(id)] = SuggestionRow(
                 objectID: ObjectID(id), query: query, popularity: popularity, line: line)
         }
-        let customRanking = SiteChecker.strings(data["products"]?["customRanking"] ?? .null)
+        let customRanking = SiteReader.strings(data["products"]?["customRanking"] ?? .null)
         var products: [ObjectID: ProductRow] = [:]
         for (line, fields) in try indexRows(data["products"], name: "products", reader: reader) {
             guard let id = fields["objectID"]?.stringValue, let slug = fields["slug"]?.stringValue else {
@@ -108,7 +108,7 @@ public struct SiteSnapshot: Sendable {
                 var hits: [ObjectID] = []
                 var page = 1
                 while let html = pages[SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)] {
-                    hits += html.withUnsafeBufferPointer { SiteChecker.objectIDs(inResultPage: $0) }.map {
+                    hits += html.withUnsafeBufferPointer { SiteReader.objectIDs(inResultPage: $0) }.map {
                         ObjectID($0)
                     }
                     page += 1
@@ -154,7 +154,7 @@ public struct SiteSnapshot: Sendable {
             throw SiteReadError(
                 description: "\(reader.path(SiteLayout.siteData)): the site data has no \(name) index manifest")
         }
-        let fields = SiteChecker.strings(manifest["fields"] ?? .null)
+        let fields = SiteReader.strings(manifest["fields"] ?? .null)
         var result: [(String, [String: JSONValue])] = []
         for n in 0..<((Int(count) + Int(bucket) - 1) / Int(bucket)) {
             let path = "\(base)records/\(n).js"

@@ -199,7 +199,7 @@ final class ComparingSink: SiteSink {
                 difference =
                     String(validating: bytes, as: UTF8.self) == nil
                     ? "differs from the build's (\(found.count) bytes, expected \(bytes.count))"
-                    : SiteChecker.firstDifference(found: [UInt8](found), expected: bytes, what: "the build's")
+                    : Self.firstDifference(found: [UInt8](found), expected: bytes, what: "the build's")
             }
         } else {
             difference = "missing"
@@ -213,5 +213,19 @@ final class ComparingSink: SiteSink {
     /// The paths the build made, and each file that differs (in path order).
     var result: (produced: Set<String>, differences: [(path: String, text: String)]) {
         state.withLock { ($0.produced, $0.differences.sorted { utf8Less($0.path, $1.path) }) }
+    }
+}
+
+extension ComparingSink {
+    /// Where a file first differs from what it should be: its line, found and expected.
+    static func firstDifference(found: [UInt8], expected: [UInt8], what: String = "the engine's index") -> String {
+        let a = found.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let b = expected.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let line =
+            zip(a, b).enumerated().first { !$0.element.0.elementsEqual($0.element.1) }?.offset ?? min(a.count, b.count)
+        let text = { (lines: [ArraySlice<UInt8>]) in
+            line < lines.count ? "\"\(String(decoding: lines[line].prefix(100), as: UTF8.self))\"" : "nothing"
+        }
+        return "line \(line + 1) differs from \(what): found \(text(a)), expected \(text(b))"
     }
 }

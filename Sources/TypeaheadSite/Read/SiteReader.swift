@@ -44,7 +44,7 @@ public struct SiteReader: Sendable {
     /// in code-point order.
     public func answerFiles() -> [(path: String, bytes: [UInt8])] {
         let folder = path(SiteLayout.answersFolder)
-        return SiteChecker.files(under: folder).map {
+        return SiteReader.files(under: folder).map {
             (
                 path: SiteLayout.answersFolder + $0,
                 bytes: [UInt8](FileManager.default.contents(atPath: folder + "/" + $0) ?? Data())
@@ -78,7 +78,7 @@ public struct SiteReader: Sendable {
     public func readMap(
         _ map: JSONValue, name: String, shards: inout Int, problem: (String) -> Void
     ) -> [String: [ObjectID]] {
-        var values: [String: [ObjectID]] = ["": (map["empty"].map(SiteChecker.strings) ?? []).map { ObjectID($0) }]
+        var values: [String: [ObjectID]] = ["": (map["empty"].map(SiteReader.strings) ?? []).map { ObjectID($0) }]
         guard case .array(let pageList) = map["pages"] ?? .null else {
             problem("map \(name): no manifest pages")
             return values
@@ -185,8 +185,65 @@ public struct SiteReader: Sendable {
                 }
                 values[key] = inherited
             } else {
-                values[key] = SiteChecker.strings(pair[1]).map { ObjectID($0) }
+                values[key] = SiteReader.strings(pair[1]).map { ObjectID($0) }
             }
         }
+    }
+}
+
+/// Reading what a site's files hold, shared by `check`, `check --engine` and the snapshot.
+extension SiteReader {
+    /// The relative paths of the files under a folder (none when it does not exist).
+    static func files(under folder: String) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
+        var paths: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { paths.append(path) }
+        }
+        return paths.sorted(by: utf8Less)
+    }
+
+    static func strings(_ value: JSONValue) -> [String] {
+        if case .array(let values) = value { return values.compactMap(\.stringValue) }
+        return []
+    }
+
+    /// The `data-object-id` attributes of a result page's hits, unescaped.
+    static func objectIDs(inResultPage html: String) -> [String] {
+        var html = html
+        return html.withUTF8 { objectIDs(inResultPage: $0) }
+    }
+
+    /// The same, on the page's bytes (a byte scan: `String.range(of:)` is slow on long pages).
+    static func objectIDs(inResultPage bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        let marker = Array(TemplateSet.hitMarker.utf8)
+        var ids: [String] = []
+        var i = 0
+        let end = bytes.count
+        while i + marker.count <= end {
+            if bytes[i] == marker[0] {
+                var j = 1
+                while j < marker.count, bytes[i + j] == marker[j] { j += 1 }
+                if j == marker.count {
+                    let start = i + marker.count
+                    var close = start
+                    while close < end, bytes[close] != UInt8(ascii: "\"") { close += 1 }
+                    guard close < end else { break }
+                    ids.append(
+                        unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)))
+                    i = close
+                    continue
+                }
+            }
+            i += 1
+        }
+        return ids
+    }
+
+    static func unescape(_ text: String) -> String {
+        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
+        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 }
