@@ -57,15 +57,24 @@
     return length >= 8 ? 2 : length >= 4 ? 1 : 0;
   }
 
+  // Three rows of the distance table, reused by every call (a search computes thousands).
+  let rows = [new Int32Array(34), new Int32Array(34), new Int32Array(34)];
+  function scratch(length) {
+    if (rows[0].length < length) rows = [new Int32Array(length * 2), new Int32Array(length * 2), new Int32Array(length * 2)];
+    return rows;
+  }
+
   /** Optimal string alignment distance between two code-point arrays. */
   function distance(a, b) {
     const m = a.length;
     const n = b.length;
     if (m === 0) return n;
     if (n === 0) return m;
-    let prev2 = new Array(n + 1).fill(0);
-    let prev = Array.from({ length: n + 1 }, (_, j) => j);
-    let cur = new Array(n + 1).fill(0);
+    let [prev2, prev, cur] = scratch(n + 1);
+    for (let j = 0; j <= n; j++) {
+      prev2[j] = 0;
+      prev[j] = j;
+    }
     for (let i = 1; i <= m; i++) {
       cur[0] = i;
       for (let j = 1; j <= n; j++) {
@@ -98,10 +107,13 @@
   function prefixDistance(query, word) {
     const m = query.length;
     if (m === 0) return { distance: 0, length: 0 };
-    let prev2 = new Array(m + 1).fill(0);
-    let prev = Array.from({ length: m + 1 }, (_, j) => j);
-    let cur = new Array(m + 1).fill(0);
-    let best = { distance: m, length: 0 };
+    let [prev2, prev, cur] = scratch(m + 1);
+    for (let j = 0; j <= m; j++) {
+      prev2[j] = 0;
+      prev[j] = j;
+    }
+    let bestDistance = m;
+    let bestLength = 0;
     for (let i = 1; i <= word.length; i++) {
       cur[0] = i;
       for (let j = 1; j <= m; j++) {
@@ -110,10 +122,13 @@
         if (i > 1 && j > 1 && word[i - 1] === query[j - 2] && word[i - 2] === query[j - 1]) v = Math.min(v, prev2[j - 2] + 1);
         cur[j] = v;
       }
-      if (cur[m] <= best.distance) best = { distance: cur[m], length: i };
+      if (cur[m] <= bestDistance) {
+        bestDistance = cur[m];
+        bestLength = i;
+      }
       [prev2, prev, cur] = [prev, cur, prev2];
     }
-    return best;
+    return { distance: bestDistance, length: bestLength };
   }
 
   // MARK: Index
@@ -207,49 +222,83 @@
     const matchers = qwords.map((w, i) => matcher(index, w, i === qwords.length - 1, typoTolerance));
     const n = matchers.length;
     const ranked = [];
-    index.records.forEach((_, record) => {
-      if (options.allowed && !options.allowed(record)) return;
-      if (n === 0) {
+    const count = index.records.length;
+    if (n === 0) {
+      for (let record = 0; record < count; record++) {
+        if (options.allowed && !options.allowed(record)) continue;
         ranked.push({ record, typos: 0, proximity: 0, attribute: 0, position: 0, exact: 0 });
-        return;
       }
-      const typo = placedTypos(index, record, matchers);
-      if (typo.some((t) => t === Infinity)) return;
+      return { words: qwords, ranked: sortRanked(ranked, index), matchers };
+    }
+    // The hot loop reads each word's distance to each query word from one dense table (-1: no
+    // match) and keeps its per-record state in arrays made once: the same criteria as the
+    // contract's, without a Map lookup or an allocation per occurrence.
+    const words = index.spelled.length;
+    const table = new Int8Array(words * n).fill(-1);
+    matchers.forEach((m, i) => m.distances.forEach((d, id) => (table[id * n + i] = d)));
+    const typo = new Int32Array(n);
+    const exact = new Uint8Array(n);
+    const lastAttribute = new Int32Array(n);
+    const lastPosition = new Int32Array(n);
+    const pairBest = new Int32Array(Math.max(n - 1, 0));
+    const NONE = 0x7fffffff;
+    for (let record = 0; record < count; record++) {
+      if (options.allowed && !options.allowed(record)) continue;
+      const list = index.occurrences[record];
+      // Each query word's smallest typo count in the record (placedTypos).
+      typo.fill(NONE);
+      for (let k = 0; k < list.length; k++) {
+        const base = list[k].word * n;
+        for (let i = 0; i < n; i++) {
+          const d = table[base + i];
+          if (d >= 0 && d < typo[i]) typo[i] = d;
+        }
+      }
+      let missing = false;
+      for (let i = 0; i < n; i++) if (typo[i] === NONE) missing = true;
+      if (missing) continue;
       // A query word is placed only by its best matches in the record (contract version 2):
       // proximity, attribute and exact look at the matches at its smallest typo count.
-      const exact = new Array(n).fill(false);
-      const lastAttribute = new Array(n).fill(-1);
-      const lastPosition = new Array(n).fill(0);
-      const pairBest = new Array(Math.max(n - 1, 0)).fill(PROXIMITY_CAP);
+      exact.fill(0);
+      lastAttribute.fill(-1);
+      lastPosition.fill(0);
+      pairBest.fill(PROXIMITY_CAP);
       let bestAttribute = Infinity;
       let bestPosition = Infinity;
-      for (const o of index.occurrences[record]) {
+      for (let k = 0; k < list.length; k++) {
+        const o = list[k];
+        const base = o.word * n;
         for (let i = 0; i < n; i++) {
-          const d = matchers[i].distances.get(o.word);
-          if (d === undefined || d !== typo[i]) continue;
+          const d = table[base + i];
+          if (d < 0 || d !== typo[i]) continue;
           if (bestAttribute === Infinity) {
             bestAttribute = o.attribute;
             bestPosition = o.position;
           }
-          if (d === 0 && o.word === matchers[i].exactWord) exact[i] = true;
+          if (d === 0 && o.word === matchers[i].exactWord) exact[i] = 1;
           if (i > 0 && lastAttribute[i - 1] === o.attribute) pairBest[i - 1] = Math.min(pairBest[i - 1], o.position - lastPosition[i - 1]);
           if (i < n - 1 && lastAttribute[i + 1] === o.attribute) pairBest[i] = Math.min(pairBest[i], o.position - lastPosition[i + 1]);
           lastAttribute[i] = o.attribute;
           lastPosition[i] = o.position;
         }
       }
-      let exactCount = exact.filter(Boolean).length;
+      let exactCount = 0;
+      let typos = 0;
+      let proximity = 0;
+      for (let i = 0; i < n; i++) {
+        exactCount += exact[i];
+        typos += typo[i];
+      }
+      for (let i = 0; i < n - 1; i++) proximity += pairBest[i];
       if (n === 1) exactCount = exact[0] && index.soleWords[record].has(matchers[0].exactWord) ? 1 : 0;
-      ranked.push({
-        record,
-        typos: typo.reduce((a, b) => a + b, 0),
-        proximity: pairBest.reduce((a, b) => a + b, 0),
-        attribute: bestAttribute,
-        position: bestPosition,
-        exact: exactCount,
-      });
-    });
-    ranked.sort(
+      ranked.push({ record, typos, proximity, attribute: bestAttribute, position: bestPosition, exact: exactCount });
+    }
+    return { words: qwords, ranked: sortRanked(ranked, index), matchers };
+  }
+
+  /** The contract's order: typos, proximity, attribute, position, exact (more first), custom rank. */
+  function sortRanked(ranked, index) {
+    return ranked.sort(
       (a, b) =>
         a.typos - b.typos ||
         a.proximity - b.proximity ||
@@ -258,7 +307,6 @@
         b.exact - a.exact ||
         index.customRank[a.record] - index.customRank[b.record]
     );
-    return { words: qwords, ranked, matchers };
   }
 
   /** Each query word's smallest typo count in `record` (Infinity where it does not match). */
