@@ -137,6 +137,14 @@ test("the products index gives every static result page's first page, in every s
   assert.equal(differences.length, 0, differences.slice(0, 5).join("\n"));
 });
 
+/** Record `number`'s row as its `records/` file holds it, named by the manifest's fields. */
+function recordsRow(manifest, number) {
+  let bucket;
+  const file = path.join(site, manifest.base, "records", Math.floor(number / manifest.bucket) + ".js");
+  vm.runInContext(fs.readFileSync(file, "utf8"), vm.createContext({ typeaheadIndex: (n, p) => (bucket = plain(p)) }));
+  return Object.fromEntries(manifest.fields.map((f, k) => [f, bucket[number % manifest.bucket][k]]));
+}
+
 /** Every precomputed answer line of the products index, `[text, nbHits, numbers, placed]`. */
 function answerLines() {
   const lines = [];
@@ -144,7 +152,7 @@ function answerLines() {
     let shards;
     vm.runInContext(fs.readFileSync(path.join(site, data.products.base, "answers", page + ".js"), "utf8"), vm.createContext({ typeaheadIndex: (n, p) => (shards = plain(p)) }));
     for (const [, slug] of shards) {
-      vm.runInContext(fs.readFileSync(path.join(site, data.products.base, "answers", slug + ".js"), "utf8"), vm.createContext({ typeaheadIndex: (n, p) => lines.push(...plain(p)) }));
+      vm.runInContext(fs.readFileSync(path.join(site, data.products.base, "answers", slug + ".js"), "utf8"), vm.createContext({ typeaheadIndex: (n, p) => n.endsWith("/rows") || lines.push(...plain(p)) }));
     }
   }
   return lines;
@@ -166,6 +174,12 @@ test("a text with a precomputed answer loads no postings, and its whole answer b
     index.search(text, {}, (a) => (answer = a));
     assert.deepEqual([answer.nbHits, answer.numbers], [nbHits, numbers], text);
     assert.equal(requested.filter((f) => f.includes("/postings/")).length, 0, `${text}: ${requested}`);
+    // The shard brought its hits' rows: the first page shows from two files, the rows the same
+    // as the records files hold.
+    let shown;
+    index.rows(numbers, (rows) => (shown = rows));
+    assert.deepEqual(requested.filter((f) => f.includes("/records/")), [], `${text}: ${requested}`);
+    assert.deepEqual(shown, numbers.map((n) => recordsRow(data.products, n)), text);
     let whole;
     answer.rest((a) => (whole = a));
     assert.equal(whole.nbHits, nbHits, text);
@@ -233,6 +247,13 @@ test("the first letters typed are answered by their head alone, one file; the wh
     assert.ok(requested.some((f) => f.includes("/heads/")), query);
     // One file, its heads: not the listings of every word the letters start.
     assert.deepEqual(requested.filter((f) => !f.includes("/heads/")), [], `${query}: ${requested}`);
+    // A letter's first page comes with its rows, the same as the records files hold.
+    if (Array.from(core.normalize(query)).length === 1) {
+      let shown;
+      index.rows(head.numbers, (rows) => (shown = rows));
+      assert.deepEqual(requested.filter((f) => !f.includes("/heads/")), [], `${query} rows: ${requested}`);
+      assert.deepEqual(shown, head.numbers.map((n) => recordsRow(data.products, n)), query);
+    }
     let again;
     index.search(query, {}, (answer) => (again = answer));
     assert.deepEqual([again.nbHits, again.numbers, again.complete], [head.nbHits, head.numbers, head.complete], `${query} twice`);
@@ -248,4 +269,30 @@ test("the first letters typed are answered by their head alone, one file; the wh
     }
     assert.ok(requested.some((f) => f.includes("/postings/")), query);
   }
+});
+
+test("a prefetch loads the heads file of the first letters typed, and nothing for other texts", () => {
+  for (const [query, files] of [["i", 1], ["IP", 1], ["iphone", 0], ["samsung gal", 0], ["", 0]]) {
+    const { loader, requested } = siteLoader();
+    const index = sharded.createClientIndex(data.products, loader);
+    index.prefetch(query, null);
+    assert.equal(requested.length, files, `${query}: ${requested}`);
+    assert.ok(requested.every((f) => f.includes("/heads/")), `${query}: ${requested}`);
+    // The search that follows reads what the prefetch loaded, and loads no more for the head.
+    if (files) {
+      let head;
+      index.search(query, {}, (answer) => (head = answer));
+      assert.ok(head && requested.length === files, `${query}: ${requested}`);
+    }
+  }
+  // Under a scope the heads do not answer: no prefetch.
+  const { loader, requested } = siteLoader();
+  sharded.createClientIndex(data.products, loader).prefetch("i", ["categories", "Cell Phones"]);
+  assert.deepEqual(requested, []);
+});
+
+test("the warm-up highlights made-up texts and loads nothing", () => {
+  const { loader, requested } = siteLoader();
+  sharded.createClientIndex(data.products, loader).warm();
+  assert.deepEqual(requested, []);
 });

@@ -19,7 +19,11 @@ import TypeaheadModel
 ///   query's hit count and first page (record numbers), `["prefix",nbHits,numbers…]` a line, in
 ///   files named by the prefix's first letter in hex (the manifest's `heads` lists them): the
 ///   answer to the first letters typed (the most common texts, and those whose postings are the
-///   largest) from one file of a few kilobytes.
+///   largest) from one file of a few kilobytes;
+/// - `answers/<slug>.js` (products): precomputed first pages (`Answers`), and `answers/pages/`;
+/// - a heads file and an answers shard open with a second script, `<its name>/rows`: the rows of
+///   the first pages they hold (`[number,<row…>]` a line, each record once; a heads file's, those of
+///   its letter), so such a first page is shown without its twenty-odd `records/` files.
 ///
 /// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
 /// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
@@ -68,17 +72,26 @@ struct ShardedIndex {
         let tails = writeListing(
             "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
 
-        let heads = head.map { writeHeads(postings.prefixes, head: $0, order: order, index: index, into: &output) }
+        // Each record's row, by number: in the `records/` files, and beside the first pages that
+        // name them (answers, one-letter heads).
+        let rows = order.map { record in
+            var bytes: [UInt8] = []
+            JSONWriter.write(.array(row(record)), scriptSafe: true, into: &bytes)
+            return bytes
+        }
+        let heads = head.map {
+            writeHeads(postings.prefixes, head: $0, order: order, index: index, rows: rows, into: &output)
+        }
 
         // Answers: the first page of each text that would load too many postings.
         var answerPages: [(String, String)] = []
         if let answers {
             let numbers = numbering(order, count: index.records.count)
             answerPages = writeAnswers(
-                answers, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, into: &output)
+                answers, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, rows: rows, into: &output)
         }
 
-        writeRecords(order: order, row: row, into: &output)
+        writeRecords(rows, into: &output)
         let scopeEntries = writeScopes(scopes, order: order, into: &output)
 
         var manifest: [String: JSONValue] = [
@@ -175,51 +188,74 @@ struct ShardedIndex {
     /// letter (a few dozen files, each bounded by the square of the alphabet).
     private func writeHeads(
         _ prefixes: Set<String>, head: @Sendable (String) -> (nbHits: Int, records: [Int32]), order: [Int32],
-        index: SearchIndex, into output: inout Output
+        index: SearchIndex, rows: [[UInt8]], into output: inout Output
     ) -> [String] {
         let number = numbering(order, count: index.records.count)
         let sorted = prefixes.sorted(by: utf8Less)
-        let answers = Mutex([[UInt8]](repeating: [], count: sorted.count))
+        let answers = Mutex([(line: [UInt8], numbers: [Int32])](repeating: ([], []), count: sorted.count))
         let numbers = number
         DispatchQueue.concurrentPerform(iterations: sorted.count) { i in
             let (nbHits, records) = head(sorted[i])
+            let page = records.map { numbers[Int($0)] }
             var line: [UInt8] = [UInt8(ascii: "[")]
             JSONWriter.writeString(sorted[i], scriptSafe: true, into: &line)
-            for value in [nbHits] + records.map({ Int(numbers[Int($0)]) }) { line += ",\(value)".utf8 }
+            for value in [nbHits] + page.map(Int.init) { line += ",\(value)".utf8 }
             line += "],\n".utf8
-            answers.withLock { $0[i] = line }
+            answers.withLock { $0[i] = (line, page) }
         }
         let lines = answers.withLock { $0 }
-        var group: (name: String, lines: [UInt8])?
+        // A group's first prefix is its letter: the first keystroke's answer, whose rows come with it.
+        var group: (name: String, lines: [UInt8], letter: [Int32])?
         var names: [String] = []
+        func flush() {
+            guard let done = group else { return }
+            let slug = done.name
+            output.files.append(
+                (
+                    path(of: "heads", slug),
+                    rowsScript("heads", slug, done.letter, rows) + script("heads", slug, done.lines)
+                ))
+        }
         for (prefix, line) in zip(sorted, lines) {
             let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))
             if group?.name != name {
-                if let done = group {
-                    output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
-                }
-                group = (name, [])
+                flush()
+                group = (name, [], prefix.unicodeScalars.count == 1 ? line.numbers : [])
                 names.append(name)
             }
-            group!.lines += line
+            group!.lines += line.line
         }
-        if let done = group {
-            output.files.append((path(of: "heads", done.name), script("heads", done.name, done.lines)))
-        }
+        flush()
         return names
     }
 
-    /// Record rows, `bucket` a file (`records/<n>.js`), in `order`.
-    private func writeRecords(order: [Int32], row: (Int32) -> [JSONValue], into output: inout Output) {
-        for start in stride(from: 0, to: order.count, by: bucket) {
+    /// Record rows (by number), `bucket` a file (`records/<n>.js`).
+    private func writeRecords(_ rows: [[UInt8]], into output: inout Output) {
+        for start in stride(from: 0, to: rows.count, by: bucket) {
             var lines: [UInt8] = []
-            for record in order[start..<min(start + bucket, order.count)] {
-                JSONWriter.write(.array(row(record)), scriptSafe: true, into: &lines)
+            for row in rows[start..<min(start + bucket, rows.count)] {
+                lines += row
                 lines += ",\n".utf8
             }
             output.files.append(
                 (path(of: "records", String(start / bucket)), script("records", String(start / bucket), lines)))
         }
+    }
+
+    /// The rows of the records numbered `numbers` (each once, in number order) as a script that
+    /// opens a file: `typeaheadIndex("<file's name>/rows", [\n[number,<row…>],\n…]);`, so that a
+    /// first page read from that file needs no `records/` file (first, so that the rows are there
+    /// when the file's own script tells who waits for it). Empty when there are none.
+    private func rowsScript(_ kind: String, _ slug: String, _ numbers: [Int32], _ rows: [[UInt8]]) -> [UInt8] {
+        let wanted = Set(numbers).sorted()
+        guard !wanted.isEmpty else { return [] }
+        var lines: [UInt8] = []
+        for number in wanted {
+            lines += "[\(number),".utf8
+            lines += rows[Int(number)].dropFirst()
+            lines += ",\n".utf8
+        }
+        return script(kind, slug + "/rows", lines)
     }
 
     /// Each scope's members, as gaps between their numbers (`scopes/<slug>.js`); returns the
@@ -320,10 +356,11 @@ struct ShardedIndex {
     /// Σ typosᵢ × 4ⁱ over the query words) and `answers/pages/<slug>.js` (each answer shard's first
     /// text and slug); returns each page's first text and slug, for the manifest.
     private func writeAnswers(
-        _ answers: Answers, numbers: [Int32], wordShard: [Int32], shardBytes: [Int], into output: inout Output
+        _ answers: Answers, numbers: [Int32], wordShard: [Int32], shardBytes: [Int], rows: [[UInt8]],
+        into output: inout Output
     ) -> [(String, String)] {
         let postings = PostingsCost(wordShard: wordShard, shardBytes: shardBytes)
-        var lines: [(text: String, line: [UInt8])] = []
+        var lines: [(text: String, line: [UInt8], numbers: [Int32])] = []
         let budget = answers.budget
         // A one-word text of up to `headLength` letters has its head.
         answers.walk({ key, matched in
@@ -340,29 +377,33 @@ struct ShardedIndex {
             line +=
                 entry.placed.map { String(Self.placedCode($0)) }.joined(separator: ",").utf8
             line += "]],\n".utf8
-            lines.append((text, line))
+            lines.append((text, line, entry.suggestions.map { numbers[Int($0)] }))
         }
-        return writeAnswerShards(lines, into: &output)
+        return writeAnswerShards(lines, rows: rows, into: &output)
     }
 
     /// The answer lines cut into shards (`answers/<slug>.js`, a content-defined cut as the other
     /// shards), and the list of shards in pages of `answerPageSize` (`answers/pages/<slug>.js`, so
     /// the manifest grows 64 times slower than the shards). Returns the pages' first texts and slugs.
     private func writeAnswerShards(
-        _ lines: [(text: String, line: [UInt8])], into output: inout Output
+        _ lines: [(text: String, line: [UInt8], numbers: [Int32])], rows: [[UInt8]], into output: inout Output
     ) -> [(String, String)] {
         var shards: [(String, String)] = []
         var current: [UInt8] = []
+        var shown: [Int32] = []
         var first: String?
         func flush() {
             guard let text = first else { return }
             let slug = Slug.make(text)
-            output.files.append((path(of: "answers", slug), script("answers", slug, current)))
+            output.files.append(
+                (path(of: "answers", slug), rowsScript("answers", slug, shown, rows) + script("answers", slug, current))
+            )
             shards.append((text, slug))
             current = []
+            shown = []
             first = nil
         }
-        for (text, line) in lines {
+        for (text, line, numbers) in lines {
             if first != nil,
                 (current.count >= Self.answerShardMinimumBytes && PrefixMapFiles.isAnchor(Array(text.utf8)))
                     || current.count + line.count > Self.answerShardMaximumBytes
@@ -371,6 +412,7 @@ struct ShardedIndex {
             }
             if first == nil { first = text }
             current += line
+            shown += numbers
         }
         flush()
         var pages: [(String, String)] = []

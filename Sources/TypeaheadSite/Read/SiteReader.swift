@@ -53,13 +53,21 @@ public struct SiteReader: Sendable {
     }
 
     /// The answer lines of answers files, `[text, nbHits, numbers, placed]` each, as JSON bytes:
-    /// a file is `typeaheadIndex("…", [`, one answer a line ending in a comma, then `]);`. The
+    /// a file is scripts `typeaheadIndex("…", [`, one entry a line ending in a comma, then `]);`:
+    /// the answers', and before it the rows of their hits (named `…/rows`, left out here). The
     /// manifest pages (`pages/`) are left out.
     public static func answerLines(_ files: [(path: String, bytes: [UInt8])]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         for (path, bytes) in files where path.hasPrefix(SiteLayout.answersFolder) && !path.contains("/pages/") {
-            for line in bytes.split(separator: UInt8(ascii: "\n")).dropFirst().dropLast() {
-                lines.append(Array(line.dropLast()))
+            var inAnswers = false
+            for line in bytes.split(separator: UInt8(ascii: "\n")) {
+                if line.starts(with: "typeaheadIndex(".utf8) {
+                    inAnswers = !line.reversed().starts(with: "[ ,\"swor/".utf8)
+                } else if line.elementsEqual("]);".utf8) {
+                    inAnswers = false
+                } else if inAnswers {
+                    lines.append(Array(line.dropLast()))
+                }
             }
         }
         return lines

@@ -1,6 +1,7 @@
 // The page's client indices (products and suggestions), sharded so that a typed text loads only
 // what it needs: the vocabulary shards its words can match, the postings of the words they match,
-// and the rows of the hits it shows. Files are classic scripts calling `typeaheadIndex(name, payload)`
+// and the rows of the hits it shows (which a heads file or an answers shard brings along for the
+// first pages it holds). Files are classic scripts calling `typeaheadIndex(name, payload)`
 // (so they load from file://). The answer is computed by TypeaheadCore's own search over the
 // records and words loaded, which hold everything the contract looks at: exactly the Swift engine's
 // answer. No DOM here: the page passes `loadScript(src)`; `node --test` passes its own.
@@ -50,7 +51,7 @@
       }
       done();
     }
-    return { register, failed, need, get: (path) => files.get(path.replace(/\.js$/, "")) };
+    return { register, failed, need, get: (path) => files.get(path.replace(/\.js$/, "")), forget: (name) => files.delete(name) };
   }
 
   const fromPoints = (list) => String.fromCodePoint(...list);
@@ -126,6 +127,22 @@
   function createClientIndex(manifest, loader) {
     const path = (kind, slug) => manifest.base + kind + "/" + slug + ".js";
     const decoded = new Map(); // postings slug → {lines: Map(word → flat postings), words: Map(word → postings)}
+    const spellings = new Map(); // word → its code points, made once (every search spells the words in range)
+    // Rows that came with a first page (an answers shard's, a letter's head): number → cells.
+    const known = new Map();
+    /** Keeps the rows a file brought (its second script, `<name>/rows`), once. */
+    const learnRows = (file) => {
+      const name = file.replace(/\.js$/, "") + "/rows";
+      const list = loader.get(name);
+      if (!list) return;
+      for (const entry of list) known.set(entry[0], entry.slice(1));
+      loader.forget(name);
+    };
+    const spell = (word) => {
+      let points = spellings.get(word);
+      if (points === undefined) spellings.set(word, (points = core.points(word)));
+      return points;
+    };
 
     function scopeNumbers(scope, callback) {
       if (!scope) return callback(null);
@@ -176,10 +193,10 @@
           // load neither the listings nor the postings of every word they start. A letter with no
           // heads file (the manifest lists them), or a prefix without a head line, starts no word:
           // the listings say so.
-          const name = short && !inScope ? hex(Array.from(qwords[0])[0]) : null;
-          if (!name || !(manifest.heads || []).includes(name)) return full(callback, options.stale);
-          const file = path("heads", name);
+          const file = headsFile(qwords, inScope);
+          if (!file) return full(callback, options.stale);
           loader.need([file], ([heads]) => {
+            learnRows(file);
             if (options.stale && options.stale()) return;
             const head = (heads || []).find((line) => line[0] === qwords[0]);
             if (!head) return full(callback, options.stale);
@@ -211,6 +228,22 @@
       });
     }
 
+    /** The heads file that answers a query of one short word without a scope, if there is one. */
+    function headsFile(qwords, inScope) {
+      if (inScope || qwords.length !== 1 || core.points(qwords[0]).length > (manifest.headLength || 0)) return null;
+      const name = hex(Array.from(qwords[0])[0]);
+      return (manifest.heads || []).includes(name) ? path("heads", name) : null;
+    }
+
+    /**
+     * Starts loading the file that will answer the first letters typed (a heads file, one small
+     * file), so that it loads while the suggestions are drawn; other answers wait for their turn.
+     */
+    function prefetch(query, scope) {
+      const file = headsFile(core.queryWords(query), scope);
+      if (file) loader.need([file], () => {});
+    }
+
     /**
      * Calls `callback(line | null)` with a text's precomputed answer `[text, nbHits, numbers,
      * placed]`: its shard is found in the manifest's pages (first texts), then in the page.
@@ -222,7 +255,11 @@
       loader.need([pageFile], ([entries]) => {
         const shard = core.lastNotAfter(entries || [], text);
         if (!shard) return callback(null);
-        loader.need([path("answers", shard[1])], ([lines]) => callback((lines || []).find((line) => line[0] === text) || null));
+        const file = path("answers", shard[1]);
+        loader.need([file], ([lines]) => {
+          learnRows(file);
+          callback((lines || []).find((line) => line[0] === text) || null);
+        });
       });
     }
 
@@ -235,7 +272,7 @@
     /** Loads the postings of the candidate words among `inRange` and ranks. */
     function rank(query, qwords, inRange, inScope, typoTolerance, callback, stale) {
       const listed = Array.from(inRange.keys());
-      const probe = { spelled: listed.map(core.points), vocabulary: new Map(listed.map((w, i) => [w, i])) };
+      const probe = { spelled: listed.map(spell), vocabulary: new Map(listed.map((w, i) => [w, i])) };
       // Each query word's candidate words, by the contract's own matcher.
       const perWord = qwords.map((w, i) => Array.from(core.matcher(probe, w, i === qwords.length - 1, typoTolerance).distances.keys(), (id) => listed[id]));
       const words = Array.from(new Set(perWord.flat())).sort(core.compareCodePoints);
@@ -254,21 +291,29 @@
 
     /** Ranks the records holding a candidate of every query word, with the engine's own search. */
     function answer(query, perWord, words, postingsOf, inScope, typoTolerance) {
-      // Records matching every query word (and in the scope).
-      let matched = null;
-      for (const candidates of perWord) {
-        const numbers = new Set();
-        for (const word of candidates) for (const p of postingsOf(word)) numbers.add(p.number);
-        matched = matched ? new Set(Array.from(numbers).filter((n) => matched.has(n))) : numbers;
-      }
-      const records = Array.from(matched).filter((n) => !inScope || inScope.has(n)).sort((a, b) => a - b);
-      const place = new Map(records.map((n, i) => [n, i]));
-      const occurrences = records.map(() => []);
-      const soleWords = records.map(() => new Set());
+      // Records matching every query word (and in the scope): a record's mark counts the query
+      // words it has matched so far, each once.
+      const marks = new Uint8Array(manifest.count);
+      const last = perWord.length - 1;
+      const found = [];
+      perWord.forEach((candidates, i) => {
+        for (const word of candidates) {
+          for (const p of postingsOf(word)) {
+            if (marks[p.number] !== i) continue;
+            marks[p.number] = i + 1;
+            if (i === last && (!inScope || inScope.has(p.number))) found.push(p.number);
+          }
+        }
+      });
+      const records = Int32Array.from(found).sort();
+      const place = new Int32Array(manifest.count).fill(-1);
+      records.forEach((n, i) => (place[n] = i));
+      const occurrences = Array.from(records, () => []);
+      const soleWords = Array.from(records, () => new Set());
       words.forEach((word, id) => {
         for (const p of postingsOf(word)) {
-          const i = place.get(p.number);
-          if (i === undefined) continue;
+          const i = place[p.number];
+          if (i < 0) continue;
           for (let k = 0; k < p.places.length; k += 2) occurrences[i].push({ word: id, attribute: p.places[k], element: 0, position: p.places[k + 1] });
           if (p.sole) soleWords[i].add(id);
         }
@@ -276,7 +321,7 @@
       for (const list of occurrences) list.sort((a, b) => a.attribute - b.attribute || a.position - b.position);
       // Numbers are custom ranks: the index's custom order is the numbers' order.
       const vocabulary = new Map(words.map((w, i) => [w, i]));
-      const index = { records: records.map((number) => ({ number })), vocabulary, spelled: words.map(core.points), occurrences, soleWords, customRank: records };
+      const index = { records: Array.from(records, (number) => ({ number })), vocabulary, spelled: words.map(spell), occurrences, soleWords, customRank: records };
       const result = core.search(index, query, { typoTolerance });
       return {
         nbHits: result.ranked.length,
@@ -287,19 +332,28 @@
     }
 
     function rows(numbers, callback) {
-      const files = numbers.map((n) => path("records", String(Math.floor(n / manifest.bucket))));
-      loader.need(files, () => {
+      // A row that came with its first page needs no `records/` file.
+      const file = (n) => path("records", String(Math.floor(n / manifest.bucket)));
+      loader.need(numbers.filter((n) => !known.has(n)).map(file), () => {
         callback(
-          numbers.map((n, i) => {
-            const bucket = loader.get(files[i]) || [];
-            const cells = bucket[n % manifest.bucket] || [];
+          numbers.map((n) => {
+            const cells = known.get(n) || (loader.get(file(n)) || [])[n % manifest.bucket] || [];
             return Object.fromEntries(manifest.fields.map((f, k) => [f, cells[k]]));
           })
         );
       });
     }
 
-    return { search, rows };
+    /**
+     * Runs the highlighting once on a made-up text, so that its first real use (the first
+     * keystroke's results) finds its code compiled and its expressions built.
+     */
+    function warm() {
+      highlightAlone("a", "A warm-up text", true);
+      highlightPlaced("ab c", "Abc warm-up", 1, 2, true);
+    }
+
+    return { search, rows, warm, prefetch };
   }
 
   /**
