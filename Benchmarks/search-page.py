@@ -12,9 +12,12 @@
 - Pagefind in the same run (PyPI `pagefind-bin`, installed into the venv when missing): it indexes
   the same product pages, and the bytes its JavaScript API loads before the first result's data
   is ready (one character typed) are added up the same way.
-Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR]   (Scripts/test makes .venv)
---content DIR builds that content folder instead of the sample (e.g. a synthetic shop that
-Benchmarks/scale.py --keep made), and types its suggestions.
+- With `--against REV`, the same site is also served with the page of git revision REV (its
+  Templates/assets/js and style.css), and the keystrokes are measured on both, query by query
+  alternately (a browser each), so the VM's noise falls on both alike.
+Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] [--against REV]
+(Scripts/test makes .venv). --content DIR builds that content folder instead of the sample (e.g. a
+synthetic shop that Benchmarks/scale.py --keep made), and types its suggestions.
 """
 import gzip
 import os
@@ -51,6 +54,19 @@ server, base = serve(site, Recording)
 url = base + "/index.html"
 
 driver = chromium()
+against = sys.argv[sys.argv.index("--against") + 1] if "--against" in sys.argv else None
+pages = {"now": (driver, url)}
+if against:
+    # The same site with REV's page: its scripts and stylesheet (the data files are this build's).
+    before = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-before-"), "site")
+    shutil.copytree(site, before)
+    assets = os.path.join(before, "assets")
+    for name in sorted(os.listdir(os.path.join(assets, "js"))) + ["style.css"]:
+        relative = name if name == "style.css" else "js/" + name
+        shown = subprocess.run(["git", "show", f"{against}:Templates/assets/{relative}"], cwd=root, capture_output=True, check=True)
+        with open(os.path.join(assets, relative), "wb") as f:
+            f.write(shown.stdout)
+    pages[against] = (chromium(), serve(before)[1] + "/index.html")
 
 def loaded_bytes(folder, names):
     """Files of the site among `names` (remote product images, which fail offline, are not), with
@@ -106,9 +122,6 @@ assert driver.execute_script("return window.done === true"), "Pagefind's search 
 time.sleep(0.5)
 theirs = loaded_bytes(pagefind_site, list(SERVED))
 pf_server.shutdown()
-driver.get(url)
-box = driver.find_element(By.ID, "typeahead-input")
-box.click()
 
 # Keystroke to painted suggestions and to painted first results, as a person types (one key at a
 # time), at full speed and with the CPU throttled 4x (Chrome DevTools Protocol); every tenth query
@@ -120,30 +133,34 @@ queries = sorted(queries)[:: max(1, len(queries) // count)][:count]
 
 
 def keystrokes(rate):
-    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
-    lists, found, firsts = [], [], []
-    box = None
+    """Each page's (lists, found, firsts) at `rate`, the pages taking turns query by query."""
+    measured = {label: ([], [], []) for label in pages}
+    boxes = {}
     for i, query in enumerate(queries):
-        if i % 10 == 0:
-            driver.get("about:blank")
-            driver.get(url)
-            box = driver.find_element(By.ID, "typeahead-input")
-            box.click()
-            time.sleep(0.2)
-        driver.execute_script("performance.clearMeasures()")
-        for character in query:
-            box.send_keys(character)
-        time.sleep(0.4 * rate)
-        got = driver.execute_script(
-            "return [performance.getEntriesByName('typeahead-render-paint').map(e => e.duration),"
-            " performance.getEntriesByName('typeahead-results-paint').map(e => e.duration)]")
-        lists += got[0]
-        found += got[1]
-        if i % 10 == 0 and got[1]:
-            firsts.append(got[1][0])
-        box.send_keys(Keys.ESCAPE, Keys.ESCAPE)
-    driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
-    return sorted(lists), sorted(found), sorted(firsts)
+        for label, (browser, address) in pages.items():
+            lists, found, firsts = measured[label]
+            if i % 10 == 0:
+                browser.get("about:blank")
+                browser.get(address)
+                boxes[label] = browser.find_element(By.ID, "typeahead-input")
+                boxes[label].click()
+                time.sleep(0.2)
+            box = boxes[label]
+            browser.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
+            browser.execute_script("performance.clearMeasures()")
+            for character in query:
+                box.send_keys(character)
+            time.sleep(0.4 * rate)
+            got = browser.execute_script(
+                "return [performance.getEntriesByName('typeahead-render-paint').map(e => e.duration),"
+                " performance.getEntriesByName('typeahead-results-paint').map(e => e.duration)]")
+            lists += got[0]
+            found += got[1]
+            if i % 10 == 0 and got[1]:
+                firsts.append(got[1][0])
+            box.send_keys(Keys.ESCAPE, Keys.ESCAPE)
+            browser.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 1})
+    return {label: tuple(sorted(v) for v in values) for label, values in measured.items()}
 
 
 def summary(values):
@@ -155,13 +172,15 @@ def summary(values):
 
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 runs = {rate: keystrokes(rate) for rate in (1, 4)}
-driver.quit()
+for browser, _ in pages.values():
+    browser.quit()
 server.shutdown()
-for rate, (lists, found, firsts) in runs.items():
-    label = "CPU as is" if rate == 1 else "CPU throttled 4x"
-    print(f"{label}: keystroke → painted suggestions: {summary(lists)}")
-    print(f"{label}: keystroke → painted first results: {summary(found)}")
-    print(f"{label}: first keystroke on a fresh page → painted first results: {summary(firsts)}")
+for rate, measured in runs.items():
+    for page, (lists, found, firsts) in measured.items():
+        label = ("CPU as is" if rate == 1 else "CPU throttled 4x") + (f" [{page}]" if against else "")
+        print(f"{label}: keystroke → painted suggestions: {summary(lists)}")
+        print(f"{label}: keystroke → painted first results: {summary(found)}")
+        print(f"{label}: first keystroke on a fresh page → painted first results: {summary(firsts)}")
 print(f"Typeahead, loaded before the first suggestion: {ours[0]} files, {ours[1]} bytes raw, {ours[2]} bytes gzipped")
 print(f"Pagefind, loaded before the first result: {theirs[0]} files, {theirs[1]} bytes raw, {theirs[2]} bytes gzipped")
 print(f"ratio (gzipped): Pagefind loads {theirs[2] / ours[2]:.1f}x the bytes")
