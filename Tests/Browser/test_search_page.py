@@ -765,9 +765,7 @@ def answer_lines(site):
     lines = []
     for path in sorted(glob.glob(os.path.join(site, "data", "products", "answers", "*.js"))):
         with open(path, encoding="utf-8") as f:
-            # A shard is two scripts: the rows of its hits (`…/rows`), then its answers.
-            answers = f.read().split('/rows", [\n')[-1].split("]);\n")[-2]
-            for line in answers.split("\n")[1:-1]:
+            for line in f.read().split("\n")[1:-2]:
                 lines.append(json.loads(line.rstrip(",")))
     return lines
 

@@ -21,9 +21,10 @@ import TypeaheadModel
 ///   answer to the first letters typed (the most common texts, and those whose postings are the
 ///   largest) from one file of a few kilobytes;
 /// - `answers/<slug>.js` (products): precomputed first pages (`Answers`), and `answers/pages/`;
-/// - a heads file and an answers shard open with a second script, `<its name>/rows`: the rows of
-///   the first pages they hold (`[number,<row…>]` a line, each record once; a heads file's, those of
-///   its letter), so such a first page is shown without its twenty-odd `records/` files.
+/// - the rows of the first pages these hold (`[number,<row…>]` a line, each record once), so that
+///   such a first page shows without its twenty-odd `records/` files: a heads file opens with its
+///   letter's (a script named `heads/<hex>/rows`); an answers shard's are `answers/rows/<slug>.js`,
+///   loaded only when the shard has the typed text (a text without an answer pays for none).
 ///
 /// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
 /// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
@@ -204,7 +205,8 @@ struct ShardedIndex {
             answers.withLock { $0[i] = (line, page) }
         }
         let lines = answers.withLock { $0 }
-        // A group's first prefix is its letter: the first keystroke's answer, whose rows come with it.
+        // A group's first prefix is its letter: the first keystroke's answer, whose rows open the
+        // file (`<file>/rows`, first, so that they are there when the heads' script tells who waits).
         var group: (name: String, lines: [UInt8], letter: [Int32])?
         var names: [String] = []
         func flush() {
@@ -213,7 +215,7 @@ struct ShardedIndex {
             output.files.append(
                 (
                     path(of: "heads", slug),
-                    rowsScript("heads", slug, done.letter, rows) + script("heads", slug, done.lines)
+                    rowsScript("heads", slug + "/rows", done.letter, rows) + script("heads", slug, done.lines)
                 ))
         }
         for (prefix, line) in zip(sorted, lines) {
@@ -242,11 +244,10 @@ struct ShardedIndex {
         }
     }
 
-    /// The rows of the records numbered `numbers` (each once, in number order) as a script that
-    /// opens a file: `typeaheadIndex("<file's name>/rows", [\n[number,<row…>],\n…]);`, so that a
-    /// first page read from that file needs no `records/` file (first, so that the rows are there
-    /// when the file's own script tells who waits for it). Empty when there are none.
-    private func rowsScript(_ kind: String, _ slug: String, _ numbers: [Int32], _ rows: [[UInt8]]) -> [UInt8] {
+    /// The rows of the records numbered `numbers` (each once, in number order) as a script named
+    /// `<kind>/<name>`: `typeaheadIndex("…", [\n[number,<row…>],\n…]);`, so that the first pages
+    /// they belong to need no `records/` file. Empty when there are none.
+    private func rowsScript(_ kind: String, _ name: String, _ numbers: [Int32], _ rows: [[UInt8]]) -> [UInt8] {
         let wanted = Set(numbers).sorted()
         guard !wanted.isEmpty else { return [] }
         var lines: [UInt8] = []
@@ -255,7 +256,7 @@ struct ShardedIndex {
             lines += rows[Int(number)].dropFirst()
             lines += ",\n".utf8
         }
-        return script(kind, slug + "/rows", lines)
+        return script(kind, name, lines)
     }
 
     /// Each scope's members, as gaps between their numbers (`scopes/<slug>.js`); returns the
@@ -395,9 +396,9 @@ struct ShardedIndex {
         func flush() {
             guard let text = first else { return }
             let slug = Slug.make(text)
-            output.files.append(
-                (path(of: "answers", slug), rowsScript("answers", slug, shown, rows) + script("answers", slug, current))
-            )
+            output.files.append((path(of: "answers", slug), script("answers", slug, current)))
+            let hits = rowsScript("answers", "rows/" + slug, shown, rows)
+            if !hits.isEmpty { output.files.append((path(of: "answers", "rows/" + slug), hits)) }
             shards.append((text, slug))
             current = []
             shown = []

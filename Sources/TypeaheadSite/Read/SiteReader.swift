@@ -53,12 +53,12 @@ public struct SiteReader: Sendable {
     }
 
     /// The answer lines of answers files, `[text, nbHits, numbers, placed]` each, as JSON bytes:
-    /// a file is scripts `typeaheadIndex("…", [`, one entry a line ending in a comma, then `]);`:
-    /// the answers', and before it the rows of their hits (named `…/rows`, left out here). The
-    /// manifest pages (`pages/`) are left out.
+    /// a file is `typeaheadIndex("…", [`, one entry a line ending in a comma, then `]);`. The
+    /// manifest pages (`pages/`) and the rows of the answers' hits (`rows/`) are left out.
     public static func answerLines(_ files: [(path: String, bytes: [UInt8])]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
-        for (path, bytes) in files where path.hasPrefix(SiteLayout.answersFolder) && !path.contains("/pages/") {
+        for (path, bytes) in files
+        where path.hasPrefix(SiteLayout.answersFolder) && !path.contains("/pages/") && !path.contains("/rows/") {
             var inAnswers = false
             for line in bytes.split(separator: UInt8(ascii: "\n")) {
                 if line.starts(with: "typeaheadIndex(".utf8) {

@@ -128,11 +128,10 @@
     const path = (kind, slug) => manifest.base + kind + "/" + slug + ".js";
     const decoded = new Map(); // postings slug → {lines: Map(word → flat postings), words: Map(word → postings)}
     const spellings = new Map(); // word → its code points, made once (every search spells the words in range)
-    // Rows that came with a first page (an answers shard's, a letter's head): number → cells.
+    // Rows that came with a first page (an answer's, a letter's head): number → cells.
     const known = new Map();
-    /** Keeps the rows a file brought (its second script, `<name>/rows`), once. */
-    const learnRows = (file) => {
-      const name = file.replace(/\.js$/, "") + "/rows";
+    /** Keeps the rows of a script named `name` (`[number, cells…]` each), once. */
+    const learnRows = (name) => {
       const list = loader.get(name);
       if (!list) return;
       for (const entry of list) known.set(entry[0], entry.slice(1));
@@ -196,7 +195,7 @@
           const file = headsFile(qwords, inScope);
           if (!file) return full(callback, options.stale);
           loader.need([file], ([heads]) => {
-            learnRows(file);
+            learnRows(file.replace(/\.js$/, "/rows"));
             if (options.stale && options.stale()) return;
             const head = (heads || []).find((line) => line[0] === qwords[0]);
             if (!head) return full(callback, options.stale);
@@ -255,10 +254,15 @@
       loader.need([pageFile], ([entries]) => {
         const shard = core.lastNotAfter(entries || [], text);
         if (!shard) return callback(null);
-        const file = path("answers", shard[1]);
-        loader.need([file], ([lines]) => {
-          learnRows(file);
-          callback((lines || []).find((line) => line[0] === text) || null);
+        loader.need([path("answers", shard[1])], ([lines]) => {
+          const line = (lines || []).find((l) => l[0] === text) || null;
+          if (!line || line[2].length === 0) return callback(line);
+          // A hit: its page's rows are in the shard's rows file, not in twenty `records/` files.
+          const rowsFile = path("answers", "rows/" + shard[1]);
+          loader.need([rowsFile], () => {
+            learnRows(rowsFile.replace(/\.js$/, ""));
+            callback(line);
+          });
         });
       });
     }
