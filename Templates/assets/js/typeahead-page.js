@@ -565,6 +565,7 @@
     card({ objectID: "", slug: "", price: 1, image: null, name: "A", brand: "B" }, "A");
     formatPrice(1234.5, data.products.currency);
   }
+
   // A click in the box reopens a list closed by Escape or a search, as a focus opens it.
   input.addEventListener("click", () => {
     if (state.open) return;
