@@ -185,7 +185,7 @@
             if (stale && stale()) return;
             rank(query, qwords, inRange, inScope, typoTolerance, then, stale);
           });
-        const short = qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
+        const short = isShort(qwords);
         const computed = () => {
           // One short word, no scope: its head holds the count and the first page (no typo is
           // allowed so short, so the head is the whole answer's start), and the first letters typed
@@ -227,9 +227,14 @@
       });
     }
 
+    /** One word of at most `headLength` letters: the texts heads answer. */
+    function isShort(qwords) {
+      return qwords.length === 1 && core.points(qwords[0]).length <= (manifest.headLength || 0);
+    }
+
     /** The heads file that answers a query of one short word without a scope, if there is one. */
     function headsFile(qwords, inScope) {
-      if (inScope || qwords.length !== 1 || core.points(qwords[0]).length > (manifest.headLength || 0)) return null;
+      if (inScope || !isShort(qwords)) return null;
       const name = hex(Array.from(qwords[0])[0]);
       return (manifest.heads || []).includes(name) ? path("heads", name) : null;
     }
