@@ -7,9 +7,25 @@ public final class MustacheRenderer {
     private let templates: [String: [UInt8]]
     private var cache: [CacheKey: [TemplateNode]] = [:]
 
+    /// Named templates (partials, parents, pages) as indented where they are included, parsed:
+    /// found by name, so a page's twenty cards neither indent nor hash the card's source again.
+    private var named: [NamedKey: [TemplateNode]] = [:]
+
     private struct CacheKey: Hashable {
         var source: [UInt8]
         var delimiters: Delimiters
+
+        /// The source hashed as one buffer: byte by byte, hashing was a seventh of rendering a
+        /// result page.
+        func hash(into hasher: inout Hasher) {
+            source.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(delimiters)
+        }
+    }
+
+    private struct NamedKey: Hashable {
+        var name: String
+        var indentation: [UInt8]?
     }
 
     private struct Argument {
@@ -71,10 +87,19 @@ public final class MustacheRenderer {
 
     /// Renders the template called `name` against `data`.
     public func render(name: String, data: MustacheValue) throws -> String {
-        guard let source = templates[name] else {
+        String(decoding: try renderBytes(name: name, data: data), as: UTF8.self)
+    }
+
+    /// Renders the template called `name` against `data`, as UTF-8 (what a file holds: no String
+    /// made and read back).
+    public func renderBytes(name: String, data: MustacheValue) throws -> [UInt8] {
+        guard let tree = try template(name, indentation: nil) else {
             throw MustacheSyntaxError(template: name, line: 0, message: "no such template")
         }
-        return try render(source: source, name: name, data: data)
+        var output: [UInt8] = []
+        output.reserveCapacity(templates[name]!.count * 2)
+        try render(tree, context: [data], arguments: [:], chain: [name], into: &output)
+        return output
     }
 
     /// Renders template source text against `data`.
@@ -88,6 +113,17 @@ public final class MustacheRenderer {
         let tree = try parsed(source, delimiters: .standard, name: name)
         try render(tree, context: [data], arguments: [:], chain: [name], into: &output)
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The template called `name`, indented by `indentation`, parsed (once); nil when there is none.
+    private func template(_ name: String, indentation: [UInt8]?) throws -> [TemplateNode]? {
+        let key = NamedKey(name: name, indentation: indentation)
+        if let tree = named[key] { return tree }
+        guard var source = templates[name] else { return nil }
+        if let indentation { source = Indentation.indent(source, with: indentation) }
+        let tree = try parsed(source, delimiters: .standard, name: name)
+        named[key] = tree
+        return tree
     }
 
     private func parsed(_ source: [UInt8], delimiters: Delimiters, name: String) throws
@@ -141,9 +177,7 @@ public final class MustacheRenderer {
                     try render(children, context: context + [value], arguments: arguments, chain: chain, into: &output)
                 }
             case .partial(let name, let indentation):
-                guard var source = templates[name] else { continue }
-                if let indentation { source = Indentation.indent(source, with: indentation) }
-                let tree = try parsed(source, delimiters: .standard, name: name)
+                guard let tree = try template(name, indentation: indentation) else { continue }
                 try render(tree, context: context, arguments: arguments, chain: try include(name), into: &output)
             case .block(let definition):
                 let argument = arguments[definition.name]
@@ -163,9 +197,7 @@ public final class MustacheRenderer {
                 for block in blocks where inner[block.name] == nil {
                     inner[block.name] = Argument(text: block.text, delimiters: block.delimiters)
                 }
-                guard var source = templates[name] else { continue }
-                if let indentation { source = Indentation.indent(source, with: indentation) }
-                let tree = try parsed(source, delimiters: .standard, name: name)
+                guard let tree = try template(name, indentation: indentation) else { continue }
                 try render(tree, context: context, arguments: inner, chain: try include(name), into: &output)
             }
         }

@@ -75,7 +75,7 @@ struct ResultPages {
                                     + SiteLayout.searchHash(query: suggestion.query, scope: scope)),
                         ] : .null,
                 ])
-            files.append((file, Array(try renderer.render(name: "results", data: data).utf8)))
+            files.append((file, try renderer.renderBytes(name: "results", data: data)))
         }
         return (written, first.nbHits, files)
     }

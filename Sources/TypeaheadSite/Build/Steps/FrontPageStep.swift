@@ -50,6 +50,6 @@ struct FrontPageStep: BuildStep {
         context.files[SiteLayout.siteData] = SiteData.script(
             layouts: context.layouts, config: config, query: { byID[$0]!.query },
             products: context.productsIndex.manifest, suggestions: context.suggestionsIndex.manifest)
-        context.files[SiteLayout.frontPage] = Array(try context.renderer().render(name: "index", data: index).utf8)
+        context.files[SiteLayout.frontPage] = try context.renderer().renderBytes(name: "index", data: index)
     }
 }

@@ -23,7 +23,7 @@ struct ProductPagesStep: BuildStep {
                         "product": PageData.product(product, slug: slug, root: root, config: config, images: pictures)
                     ])
                 try made.put(
-                    [(SiteLayout.product(slug: slug), Array(try renderer.render(name: "product", data: data).utf8))],
+                    [(SiteLayout.product(slug: slug), try renderer.renderBytes(name: "product", data: data))],
                     into: sink)
             }
             return made
