@@ -45,20 +45,44 @@ struct ShardedIndex {
 
     var base: String { SiteLayout.clientIndex(index) }
 
+    /// What the index made: its files go into the sink as they are made (at 100,000 products the
+    /// products' index is half a gigabyte, which held whole until the end was a quarter of the
+    /// build's peak memory); their paths and sizes are kept.
     struct Output {
-        var files: [(path: String, bytes: [UInt8])] = []
+        let sink: any SiteSink
+        var sizes: [(path: String, count: Int)] = []
         var manifest: JSONValue = .null
-        var bytes: Int { files.reduce(0) { $0 + $1.bytes.count } }
+        /// The first error the sink threw: no file is put after it (`check()` rethrows it).
+        var error: (any Error)?
+        var bytes: Int { sizes.reduce(0) { $0 + $1.count } }
+
+        init(sink: any SiteSink) { self.sink = sink }
+
+        mutating func add(_ path: String, _ bytes: [UInt8]) {
+            guard error == nil else { return }
+            do {
+                try sink.put(path, bytes)
+                sizes.append((path, bytes.count))
+            } catch {
+                self.error = error
+            }
+        }
+
+        /// Rethrows the sink's error, if there was one.
+        func check() throws {
+            if let error { throw error }
+        }
     }
 
     /// Writes the index of `index` over the records of `order` (rank order), their rows, and the
     /// membership of each scope (by record of `index`).
     func write(
+        into sink: any SiteSink,
         index: SearchIndex, order: [Int32], row: (Int32) -> [JSONValue], scopes: [(Scope, [Bool])],
         settings: [String: JSONValue] = [:], head: (@Sendable (String) -> (nbHits: Int, records: [Int32]))? = nil,
         answers: Answers? = nil
     ) -> Output {
-        var output = Output()
+        var output = Output(sink: sink)
         let postings = writePostings(index: index, order: order, collectPrefixes: head != nil, into: &output)
         let (wordShard, shardBytes, listing) = (postings.wordShard, postings.shardBytes, postings.listing)
 
@@ -132,7 +156,7 @@ struct ShardedIndex {
             guard let first = shardWords.first else { return }
             let slug = Slug.make(first)
             let bytes = script("postings", slug, lines)
-            output.files.append((path(of: "postings", slug), bytes))
+            output.add(path(of: "postings", slug), bytes)
             for word in shardWords { listing.append((word, slug)) }
             for id in shardIDs { wordShard[id] = Int32(shardBytes.count) }
             shardBytes.append(bytes.count)
@@ -212,11 +236,9 @@ struct ShardedIndex {
         func flush() {
             guard let done = group else { return }
             let slug = done.name
-            output.files.append(
-                (
-                    path(of: "heads", slug),
-                    rowsScript("heads", slug + "/rows", done.letter, rows) + script("heads", slug, done.lines)
-                ))
+            output.add(
+                path(of: "heads", slug),
+                rowsScript("heads", slug + "/rows", done.letter, rows) + script("heads", slug, done.lines))
         }
         for (prefix, line) in zip(sorted, lines) {
             let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))
@@ -239,15 +261,14 @@ struct ShardedIndex {
                 lines += row
                 lines += ",\n".utf8
             }
-            output.files.append(
-                (path(of: "records", String(start / bucket)), script("records", String(start / bucket), lines)))
+            output.add(path(of: "records", String(start / bucket)), script("records", String(start / bucket), lines))
         }
     }
 
     /// The rows of the records numbered `numbers` (each once, in number order) as a script named
     /// `<kind>/<name>`: `typeaheadIndex("…", [\n[number,<row…>],\n…]);`, so that the first pages
     /// they belong to need no `records/` file. Empty when there are none.
-    private func rowsScript(_ kind: String, _ name: String, _ numbers: [Int32], _ rows: [[UInt8]]) -> [UInt8] {
+    fileprivate func rowsScript(_ kind: String, _ name: String, _ numbers: [Int32], _ rows: [[UInt8]]) -> [UInt8] {
         let wanted = Set(numbers).sorted()
         guard !wanted.isEmpty else { return [] }
         var lines: [UInt8] = []
@@ -272,7 +293,7 @@ struct ShardedIndex {
                 Self.append(Int32(number) - previous, to: &lines)
                 previous = Int32(number)
             }
-            output.files.append((path(of: "scopes", slug), script("scopes", slug, lines + [UInt8(ascii: "\n")])))
+            output.add(path(of: "scopes", slug), script("scopes", slug, lines + [UInt8(ascii: "\n")]))
             scopeEntries.append(.array([.string(scope.attribute), .string(scope.value), .string(slug)]))
         }
         return scopeEntries
@@ -289,7 +310,7 @@ struct ShardedIndex {
         func flush() {
             guard let shard = first else { return }
             let slug = Slug.make(shard.word)
-            output.files.append((path(of: kind, slug), script(kind, slug, lines)))
+            output.add(path(of: kind, slug), script(kind, slug, lines))
             manifest.append((shard.key, slug))
             lines = []
             first = nil
@@ -361,7 +382,7 @@ struct ShardedIndex {
         into output: inout Output
     ) -> [(String, String)] {
         let postings = PostingsCost(wordShard: wordShard, shardBytes: shardBytes)
-        var lines: [(text: String, line: [UInt8], numbers: [Int32])] = []
+        var shards = AnswerShards()
         let budget = answers.budget
         // A one-word text of up to `headLength` letters has its head.
         answers.walk({ key, matched in
@@ -378,60 +399,68 @@ struct ShardedIndex {
             line +=
                 entry.placed.map { String(Self.placedCode($0)) }.joined(separator: ",").utf8
             line += "]],\n".utf8
-            lines.append((text, line, entry.suggestions.map { numbers[Int($0)] }))
+            // Keys come in order: each shard is written as soon as it is cut.
+            shards.add(text, line, entry.suggestions.map { numbers[Int($0)] }, index: self, rows: rows, into: &output)
         }
-        return writeAnswerShards(lines, rows: rows, into: &output)
+        return shards.finish(index: self, rows: rows, into: &output)
     }
 
-    /// The answer lines cut into shards (`answers/<slug>.js`, a content-defined cut as the other
-    /// shards), and the list of shards in pages of `answerPageSize` (`answers/pages/<slug>.js`, so
-    /// the manifest grows 64 times slower than the shards). Returns the pages' first texts and slugs.
-    private func writeAnswerShards(
-        _ lines: [(text: String, line: [UInt8], numbers: [Int32])], rows: [[UInt8]], into output: inout Output
-    ) -> [(String, String)] {
+    /// The answer lines, in text order, cut into shards (`answers/<slug>.js`, a content-defined cut
+    /// as the other shards) as they come, and the list of shards in pages of `answerPageSize`
+    /// (`answers/pages/<slug>.js`, so the manifest grows 64 times slower than the shards).
+    private struct AnswerShards {
         var shards: [(String, String)] = []
         var current: [UInt8] = []
         var shown: [Int32] = []
         var first: String?
-        func flush() {
-            guard let text = first else { return }
-            let slug = Slug.make(text)
-            output.files.append((path(of: "answers", slug), script("answers", slug, current)))
-            let hits = rowsScript("answers", "rows/" + slug, shown, rows)
-            if !hits.isEmpty { output.files.append((path(of: "answers", "rows/" + slug), hits)) }
-            shards.append((text, slug))
-            current = []
-            shown = []
-            first = nil
-        }
-        for (text, line, numbers) in lines {
+
+        mutating func add(
+            _ text: String, _ line: [UInt8], _ numbers: [Int32], index: ShardedIndex, rows: [[UInt8]],
+            into output: inout Output
+        ) {
             if first != nil,
-                (current.count >= Self.answerShardMinimumBytes && PrefixMapFiles.isAnchor(Array(text.utf8)))
-                    || current.count + line.count > Self.answerShardMaximumBytes
+                (current.count >= ShardedIndex.answerShardMinimumBytes && PrefixMapFiles.isAnchor(Array(text.utf8)))
+                    || current.count + line.count > ShardedIndex.answerShardMaximumBytes
             {
-                flush()
+                flush(index: index, rows: rows, into: &output)
             }
             if first == nil { first = text }
             current += line
             shown += numbers
         }
-        flush()
-        var pages: [(String, String)] = []
-        for start in stride(from: 0, to: shards.count, by: Self.answerPageSize) {
-            let page = shards[start..<min(start + Self.answerPageSize, shards.count)]
-            let slug = "pages/" + Slug.make(page.first!.0)
-            var bytes: [UInt8] = []
-            for (text, shard) in page {
-                bytes += "[".utf8
-                JSONWriter.writeString(text, scriptSafe: true, into: &bytes)
-                bytes += ",".utf8
-                JSONWriter.writeString(shard, scriptSafe: true, into: &bytes)
-                bytes += "],\n".utf8
-            }
-            output.files.append((path(of: "answers", slug), script("answers", slug, bytes)))
-            pages.append((page.first!.0, slug))
+
+        private mutating func flush(index: ShardedIndex, rows: [[UInt8]], into output: inout Output) {
+            guard let text = first else { return }
+            let slug = Slug.make(text)
+            output.add(index.path(of: "answers", slug), index.script("answers", slug, current))
+            let hits = index.rowsScript("answers", "rows/" + slug, shown, rows)
+            if !hits.isEmpty { output.add(index.path(of: "answers", "rows/" + slug), hits) }
+            shards.append((text, slug))
+            current = []
+            shown = []
+            first = nil
         }
-        return pages
+
+        /// Writes the last shard and the pages; returns the pages' first texts and slugs.
+        mutating func finish(index: ShardedIndex, rows: [[UInt8]], into output: inout Output) -> [(String, String)] {
+            flush(index: index, rows: rows, into: &output)
+            var pages: [(String, String)] = []
+            for start in stride(from: 0, to: shards.count, by: ShardedIndex.answerPageSize) {
+                let page = shards[start..<min(start + ShardedIndex.answerPageSize, shards.count)]
+                let slug = "pages/" + Slug.make(page.first!.0)
+                var bytes: [UInt8] = []
+                for (text, shard) in page {
+                    bytes += "[".utf8
+                    JSONWriter.writeString(text, scriptSafe: true, into: &bytes)
+                    bytes += ",".utf8
+                    JSONWriter.writeString(shard, scriptSafe: true, into: &bytes)
+                    bytes += "],\n".utf8
+                }
+                output.add(index.path(of: "answers", slug), index.script("answers", slug, bytes))
+                pages.append((page.first!.0, slug))
+            }
+            return pages
+        }
     }
 
     /// The bytes of postings shards the page would load to answer a text from its matched words:
@@ -496,7 +525,7 @@ struct ShardedIndex {
     }
 
     /// `typeaheadIndex("data/<index>/<kind>/<slug>", [\n<lines>]);`
-    private func script(_ kind: String, _ slug: String, _ lines: [UInt8]) -> [UInt8] {
+    fileprivate func script(_ kind: String, _ slug: String, _ lines: [UInt8]) -> [UInt8] {
         var bytes: [UInt8] = Array("typeaheadIndex(".utf8)
         JSONWriter.writeString("\(base)\(kind)/\(slug)", scriptSafe: true, into: &bytes)
         bytes += ", [\n".utf8
@@ -516,7 +545,7 @@ extension ShardedIndex {
     /// the card's picture `[path from the site root, width, height]`, a URL (`"remoteImages":
     /// "link"`), or null for the placeholder.
     static func products(
-        engine: SearchEngine, productSlugs: [ObjectID: String], images: SiteImages
+        into sink: any SiteSink, engine: SearchEngine, productSlugs: [ObjectID: String], images: SiteImages
     ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
@@ -524,7 +553,7 @@ extension ShardedIndex {
             fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking"])
         let ranking = content.config.ranking
         return index.write(
-            index: engine.products, order: engine.products.recordsInRankOrder(),
+            into: sink, index: engine.products, order: engine.products.recordsInRankOrder(),
             row: { record in
                 let product = content.products[Int(record)]
                 return [
@@ -563,11 +592,13 @@ extension ShardedIndex {
 
     /// The suggestions' client index, over the suggestions `offered`: rows `[objectID, query,
     /// popularity]`; each scope lists the suggestions offered in it.
-    static func suggestions(engine: SearchEngine, offered: [Bool], scopes: [(Scope, [Bool])]) -> Output {
+    static func suggestions(
+        into sink: any SiteSink, engine: SearchEngine, offered: [Bool], scopes: [(Scope, [Bool])]
+    ) -> Output {
         let content = engine.content
         let index = ShardedIndex(index: .suggestions, bucket: 64, fields: ["objectID", "query", "popularity"])
         return index.write(
-            index: engine.suggestions,
+            into: sink, index: engine.suggestions,
             order: engine.suggestions.recordsInRankOrder(including: offered),
             row: { record in
                 let suggestion = content.suggestions[Int(record)]

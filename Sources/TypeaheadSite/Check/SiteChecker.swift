@@ -241,20 +241,28 @@ public struct SiteChecker {
     private func checkClientIndices(
         engine: SearchEngine, data: JSONValue, offered: [[Bool]], images: SiteImages, report: inout Report
     ) {
-        let expected: [(IndexName, ShardedIndex.Output)] = [
+        let (products, suggestions) = (MemorySink(), MemorySink())
+        let expected: [(IndexName, ShardedIndex.Output, MemorySink)] = [
             (
                 .products,
                 ShardedIndex.products(
-                    engine: engine, productSlugs: Slug.assign(content.products.map(\.objectID)), images: images)
+                    into: products, engine: engine, productSlugs: Slug.assign(content.products.map(\.objectID)),
+                    images: images),
+                products
             ),
             (
                 .suggestions,
                 ShardedIndex.suggestions(
-                    engine: engine, offered: offered[0],
-                    scopes: zip(content.config.scopes, offered.dropFirst()).map { ($0, $1) })
+                    into: suggestions, engine: engine, offered: offered[0],
+                    scopes: zip(content.config.scopes, offered.dropFirst()).map { ($0, $1) }),
+                suggestions
             ),
         ]
-        for (name, index) in expected {
+        // In path order.
+        let files = expected.map { _, _, sink in
+            sink.files.sorted { utf8Less($0.key, $1.key) }.map { (path: $0.key, bytes: $0.value) }
+        }
+        for ((name, index, _), files) in zip(expected, files) {
             if data[name.rawValue] != index.manifest {
                 report.differ(
                     "\(SiteLayout.siteData): the \(name.rawValue) index manifest differs from the engine's",
@@ -262,7 +270,7 @@ public struct SiteChecker {
             }
             let folder = SiteLayout.clientIndex(name)
             var unexpected = Set(SiteReader.files(under: reader.path(folder)).map { folder + $0 })
-            for (path, bytes) in index.files {
+            for (path, bytes) in files {
                 unexpected.remove(path)
                 guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
                     report.differ("\(path): missing", limit: shownDifferences)
@@ -278,7 +286,7 @@ public struct SiteChecker {
                 report.differ("\(path): not part of the index", limit: shownDifferences)
             }
         }
-        checkAnswers(engine: engine, files: expected[0].1.files, report: &report)
+        checkAnswers(engine: engine, files: files[0], report: &report)
     }
 
     /// Asks the engine directly for every precomputed answer (the files were just proven equal to

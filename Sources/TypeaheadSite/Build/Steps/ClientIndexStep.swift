@@ -5,12 +5,15 @@ struct ClientIndexStep: BuildStep {
 
     func run(_ context: BuildContext) throws {
         let engine = context.engine!
+        // Its files go into the sink as they are made.
         let products = ShardedIndex.products(
-            engine: engine, productSlugs: context.productSlugs, images: context.pictures)
+            into: context.sink, engine: engine, productSlugs: context.productSlugs, images: context.pictures)
+        try products.check()
         let suggestions = ShardedIndex.suggestions(
-            engine: engine, offered: context.vetting.offered,
+            into: context.sink, engine: engine, offered: context.vetting.offered,
             scopes: zip(context.config.scopes, context.scopeVettings.map(\.offered)).map { ($0, $1) })
-        for (path, bytes) in products.files + suggestions.files { context.files[path] = bytes }
+        try suggestions.check()
+        for (path, count) in products.sizes + suggestions.sizes { context.sizes[path] = count }
         context.summary.clientIndexBytes = products.bytes + suggestions.bytes
         context.productsIndex = products
         context.suggestionsIndex = suggestions
