@@ -204,6 +204,39 @@ test("a text with a precomputed answer loads no postings, and its whole answer b
   assert.notDeepEqual(strict.numbers.slice(0, numbers.length), numbers, text);
 });
 
+test("a larger index's pages of pages (pages2/…) lead to the same answers, one file a level", () => {
+  // The sample's answers fit in one level of pages; a catalogue with more than 64 pages of shards
+  // lists its pages in pages of their own. Make such a level of the sample's pages, one a book
+  // (in memory: files as the build would write them), and look answers up through it.
+  const pages = data.products.answers;
+  assert.ok(pages.length >= 2, `${pages.length} pages`);
+  const books = pages.map((page) => [page]);
+  const manifest = { ...data.products, answers: books.map((book, k) => [book[0][0], `pages2/book-${k}`]) };
+  const lines = answerLines();
+  let checked = 0;
+  for (const [text, nbHits, numbers] of lines.filter((_, i) => i % 131 === 0)) {
+    const requested = [];
+    const loader = sharded.createLoader((src) => {
+      requested.push(src);
+      const book = src.match(/\/answers\/pages2\/book-(\d+)\.js$/);
+      if (book) return loader.register(src.replace(/\.js$/, ""), plain(books[Number(book[1])]));
+      const context = vm.createContext({ typeaheadIndex: (name, payload) => loader.register(name, plain(payload)) });
+      vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
+    });
+    const index = sharded.createClientIndex(manifest, loader);
+    let answer;
+    index.search(text, {}, (a) => (answer = a));
+    assert.deepEqual([answer.nbHits, answer.numbers], [nbHits, numbers], text);
+    const answers = requested.filter((f) => f.includes("/answers/") && !f.includes("/rows/"));
+    assert.equal(answers.length, 3, `${text}: one file a level (book, page, shard): ${answers}`);
+    assert.match(answers[0], /\/pages2\//, text);
+    assert.match(answers[1], /\/pages\//, text);
+    assert.equal(requested.filter((f) => f.includes("/postings/")).length, 0, `${text}: ${requested}`);
+    checked += 1;
+  }
+  assert.ok(checked > 20, `${checked} checked`);
+});
+
 test("a query loads the postings of exactly its candidate words, and a small part of the index", () => {
   // Every word of the vocabulary with its postings file, read from all the listing files.
   const vocabulary = new Map();

@@ -58,7 +58,10 @@ public struct SiteReader: Sendable {
     public static func answerLines(_ files: [(path: String, bytes: [UInt8])]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         for (path, bytes) in files
-        where path.hasPrefix(SiteLayout.answersFolder) && !path.contains("/pages/") && !path.contains("/rows/") {
+        // The shards only: not the pages that list them (`pages/`, `pages2/`…) nor their rows (`rows/`).
+        where path.hasPrefix(SiteLayout.answersFolder)
+            && !path.dropFirst(SiteLayout.answersFolder.count).contains("/")
+        {
             var inAnswers = false
             for line in bytes.split(separator: UInt8(ascii: "\n")) {
                 if line.starts(with: "typeaheadIndex(".utf8) {

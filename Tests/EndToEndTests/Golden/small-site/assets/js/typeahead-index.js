@@ -250,26 +250,26 @@
 
     /**
      * Calls `callback(line | null)` with a text's precomputed answer `[text, nbHits, numbers,
-     * placed]`: its shard is found in the manifest's pages (first texts), then in the page.
+     * placed]`: its shard is found in the manifest's pages (first texts), then in the page; in a
+     * large index, pages of pages come between (an entry naming a folder, `pages2/…`, is a page).
      */
     function answerFor(text, callback) {
-      const page = core.lastNotAfter(manifest.answers, text);
-      if (!page) return callback(null);
-      const pageFile = path("answers", page[1]);
-      loader.need([pageFile], ([entries]) => {
-        const shard = core.lastNotAfter(entries || [], text);
-        if (!shard) return callback(null);
-        loader.need([path("answers", shard[1])], ([lines]) => {
+      const descend = (entries) => {
+        const entry = core.lastNotAfter(entries || [], text);
+        if (!entry) return callback(null);
+        if (entry[1].includes("/")) return loader.need([path("answers", entry[1])], ([next]) => descend(next));
+        loader.need([path("answers", entry[1])], ([lines]) => {
           const line = (lines || []).find((l) => l[0] === text) || null;
           if (!line || line[2].length === 0) return callback(line);
           // A hit: its page's rows are in the shard's rows file, not in twenty `records/` files.
-          const rowsFile = path("answers", "rows/" + shard[1]);
+          const rowsFile = path("answers", "rows/" + entry[1]);
           loader.need([rowsFile], () => {
             learnRows(rowsFile.replace(/\.js$/, ""));
             callback(line);
           });
         });
-      });
+      };
+      descend(manifest.answers);
     }
 
     /** A postings shard's lines by word, made once per shard. */
