@@ -280,13 +280,16 @@ test("the first letters typed are answered by their head alone, one file; the wh
     assert.ok(requested.some((f) => f.includes("/heads/")), query);
     // One file, its heads: not the listings of every word the letters start.
     assert.deepEqual(requested.filter((f) => !f.includes("/heads/")), [], `${query}: ${requested}`);
-    // A letter's first page comes with its rows, the same as the records files hold.
-    if (Array.from(core.normalize(query)).length === 1) {
-      let shown;
-      index.rows(head.numbers, (rows) => (shown = rows));
-      assert.deepEqual(requested.filter((f) => !f.includes("/heads/")), [], `${query} rows: ${requested}`);
-      assert.deepEqual(shown, head.numbers.map((n) => recordsRow(data.products, n)), query);
-    }
+    // A letter's first page comes with its rows (they open its heads file); two letters', with
+    // their rows file: the same rows as the records files hold, and no records file. Three
+    // letters' rows come from the records files.
+    const rowsFiles = requested.filter((f) => f.includes("/heads/rows/"));
+    const letters = Array.from(core.normalize(query)).length;
+    assert.deepEqual(rowsFiles, letters === 2 ? [`data/products/heads/rows/${Buffer.from(core.normalize(query)).toString("hex")}.js`] : [], `${query}: ${requested}`);
+    let shown;
+    index.rows(head.numbers, (rows) => (shown = rows));
+    if (letters <= 2) assert.deepEqual(requested.filter((f) => !f.includes("/heads/")), [], `${query} rows: ${requested}`);
+    assert.deepEqual(shown, head.numbers.map((n) => recordsRow(data.products, n)), query);
     let again;
     index.search(query, {}, (answer) => (again = answer));
     assert.deepEqual([again.nbHits, again.numbers, again.complete], [head.nbHits, head.numbers, head.complete], `${query} twice`);
@@ -304,19 +307,34 @@ test("the first letters typed are answered by their head alone, one file; the wh
   }
 });
 
-test("a prefetch loads the heads file of the first letters typed, and nothing for other texts", () => {
+test("a prefetch loads the heads file of the first letters typed (and, once it is there, their rows), and nothing for other texts", () => {
   for (const [query, files] of [["i", 1], ["IP", 1], ["iphone", 0], ["samsung gal", 0], ["", 0]]) {
     const { loader, requested } = siteLoader();
     const index = sharded.createClientIndex(data.products, loader);
     index.prefetch(query, null);
     assert.equal(requested.length, files, `${query}: ${requested}`);
     assert.ok(requested.every((f) => f.includes("/heads/")), `${query}: ${requested}`);
-    // The search that follows reads what the prefetch loaded, and loads no more for the head.
+    // The search that follows reads what the prefetch loaded, and loads no more for the head
+    // than a longer prefix's rows (the prefetch could not name them before the heads file came).
     if (files) {
       let head;
       index.search(query, {}, (answer) => (head = answer));
-      assert.ok(head && requested.length === files, `${query}: ${requested}`);
+      assert.ok(head, query);
+      assert.deepEqual(requested.slice(files).filter((f) => !f.includes("/heads/rows/")), [], `${query}: ${requested}`);
     }
+  }
+  // Once the heads file is there, a longer prefix's prefetch loads its rows too, and its search
+  // then loads nothing.
+  {
+    const { loader, requested } = siteLoader();
+    const index = sharded.createClientIndex(data.products, loader);
+    index.prefetch("i", null);
+    index.prefetch("ip", null);
+    assert.deepEqual(requested, ["data/products/heads/69.js", "data/products/heads/rows/6970.js"]);
+    let head;
+    index.search("ip", {}, (answer) => (head = answer));
+    index.rows(head.numbers, () => {});
+    assert.equal(requested.length, 2, `${requested}`);
   }
   // Under a scope the heads do not answer: no prefetch.
   const { loader, requested } = siteLoader();

@@ -20,11 +20,13 @@ import TypeaheadModel
 ///   files named by the prefix's first letter in hex (the manifest's `heads` lists them): the
 ///   answer to the first letters typed (the most common texts, and those whose postings are the
 ///   largest) from one file of a few kilobytes;
-/// - `answers/<slug>.js` (products): precomputed first pages (`Answers`), and `answers/pages/`;
+/// - `answers/<slug>.js` (products): precomputed first pages (`Answers`), and `answers/pages/`
+///   (with `pages2/`… above it in a large index);
 /// - the rows of the first pages these hold (`[number,<row…>]` a line, each record once), so that
 ///   such a first page shows without its twenty-odd `records/` files: a heads file opens with its
-///   letter's (a script named `heads/<hex>/rows`); an answers shard's are `answers/rows/<slug>.js`,
-///   loaded only when the shard has the typed text (a text without an answer pays for none).
+///   letter's (a script named `heads/<hex>/rows`); a two-letter prefix's are `heads/rows/<hex>.js`,
+///   loaded once its head is found; an answers shard's are `answers/rows/<slug>.js`, loaded only
+///   when the shard has the typed text (a text without an answer pays for none).
 ///
 /// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
 /// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
@@ -239,6 +241,14 @@ struct ShardedIndex {
             output.add(
                 path(of: "heads", slug),
                 rowsScript("heads", slug + "/rows", done.letter, rows) + script("heads", slug, done.lines))
+        }
+        // A two-letter prefix's rows are a file of their own (`rows/<hex>.js`), loaded once its
+        // head is found: its first page from one file, not from up to twenty `records/` files.
+        // (Three letters would be four times the files, 2,064 on the sample, for first pages that
+        // mostly repeat their two letters' rows.)
+        for (prefix, line) in zip(sorted, lines) where prefix.unicodeScalars.count == 2 && !line.numbers.isEmpty {
+            let slug = "rows/" + Self.hex(prefix)
+            output.add(path(of: "heads", slug), rowsScript("heads", slug, line.numbers, rows))
         }
         for (prefix, line) in zip(sorted, lines) {
             let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))

@@ -200,12 +200,21 @@
             const head = (heads || []).find((line) => line[0] === qwords[0]);
             if (!head) return full(callback, options.stale);
             const [, nbHits, ...numbers] = head;
-            callback({
-              nbHits,
-              numbers,
-              complete: numbers.length >= nbHits,
-              highlight: (text) => highlightAlone(query, text, typoTolerance),
-              rest: full,
+            const answer = () =>
+              callback({
+                nbHits,
+                numbers,
+                complete: numbers.length >= nbHits,
+                highlight: (text) => highlightAlone(query, text, typoTolerance),
+                rest: full,
+              });
+            // Two letters' rows are a file of their own: one file, not up to twenty `records/` files.
+            const rowsFile = headRowsFile(qwords[0], head);
+            if (!rowsFile) return answer();
+            loader.need([rowsFile], () => {
+              learnRows(rowsFile.replace(/\.js$/, ""));
+              if (options.stale && options.stale()) return;
+              answer();
             });
           });
         };
@@ -240,12 +249,26 @@
     }
 
     /**
-     * Starts loading the file that will answer the first letters typed (a heads file, one small
-     * file), so that it loads while the suggestions are drawn; other answers wait for their turn.
+     * The rows file of a head `[prefix, nbHits, numbers…]` of two letters (a letter's rows open its
+     * heads file; three letters' mostly repeat their two letters' and come from `records/`).
+     */
+    function headRowsFile(prefix, head) {
+      return head.length > 2 && Array.from(prefix).length === 2 ? path("heads", "rows/" + hex(prefix)) : null;
+    }
+
+    /**
+     * Starts loading the files that will answer the first letters typed (a heads file, one small
+     * file, and, once it is there, the typed prefix's rows), so that they load while the
+     * suggestions are drawn; other answers wait for their turn.
      */
     function prefetch(query, scope) {
-      const file = headsFile(core.queryWords(query), scope);
-      if (file) loader.need([file], () => {});
+      const qwords = core.queryWords(query);
+      const file = headsFile(qwords, scope);
+      if (!file) return;
+      const heads = loader.get(file);
+      const head = heads && heads.find((line) => line[0] === qwords[0]);
+      const rowsFile = head && headRowsFile(qwords[0], head);
+      loader.need(rowsFile ? [file, rowsFile] : [file], () => {});
     }
 
     /**
