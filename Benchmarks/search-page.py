@@ -14,8 +14,10 @@
   is ready (one character typed) are added up the same way.
 - With `--against REV`, the same site is also served with the page of git revision REV (its
   Templates/assets/js and style.css), and the keystrokes are measured on both, query by query
-  alternately (a browser each), so the VM's noise falls on both alike.
-Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] [--against REV]
+  alternately (a browser each), so the VM's noise falls on both alike. With `--whole` too, REV
+  builds its own site (its binary, templates and data files, from a git worktree of REV, release
+  build): for changes to what the build writes for the page, not only to the page's scripts.
+Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] [--against REV [--whole]]
 (Scripts/test makes .venv). --content DIR builds that content folder instead of the sample (e.g. a
 synthetic shop that Benchmarks/scale.py --keep made), and types its suggestions.
 """
@@ -56,7 +58,20 @@ url = base + "/index.html"
 driver = chromium()
 against = sys.argv[sys.argv.index("--against") + 1] if "--against" in sys.argv else None
 pages = {"now": (driver, url)}
-if against:
+if against and "--whole" in sys.argv:
+    # The site REV builds (its binary, templates and data formats), from a worktree of REV.
+    tree = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-rev-"), "tree")
+    subprocess.run(["git", "worktree", "add", "-q", "--detach", tree, against], cwd=root, check=True)
+    try:
+        subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=tree, check=True,
+                       stdout=subprocess.DEVNULL)
+        before = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-before-"), "site")
+        subprocess.run([os.path.join(tree, ".build/release/typeahead"), "build", "--quiet", "--content", content,
+                        "--templates", os.path.join(tree, "Templates"), "--output", before], cwd=tree, check=True)
+    finally:
+        subprocess.run(["git", "worktree", "remove", "--force", tree], cwd=root, check=True)
+    pages[against] = (chromium(), serve(before)[1] + "/index.html")
+elif against:
     # The same site with REV's page: its scripts and stylesheet (the data files are this build's).
     before = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-before-"), "site")
     shutil.copytree(site, before)

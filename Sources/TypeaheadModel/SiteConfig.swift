@@ -22,8 +22,9 @@ public struct SiteConfig: Sendable, Equatable {
     /// Static result pages written per suggestion (and scope), from the first; later pages come
     /// from the page's script. Default 1; at most 1000 (the pages `paginationLimitedTo` reaches).
     public var resultPages: Int = 1
-    /// Postings bytes above which the page's answer to a text on the way to a suggestion (a key of
-    /// the unscoped prefix map) is precomputed instead of computed in the page (0: every such text).
+    /// Postings bytes above which the page's answer to a text of several words on the way to a
+    /// suggestion (a key of the unscoped prefix map) is precomputed instead of computed in the page
+    /// (0: every such text). One word of more than three letters on the way always is.
     public var answersAbove: Int = 96 * 1024
     /// Suggestions per prefix-map key (shown while typing). Default 8.
     public var suggestionsPerKey: Int = 8

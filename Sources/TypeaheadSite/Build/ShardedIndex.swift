@@ -24,7 +24,7 @@ import TypeaheadModel
 ///   (with `pages2/`… above it in a large index);
 /// - the rows of the first pages these hold (`[number,<row…>]` a line, each record once), so that
 ///   such a first page shows without its twenty-odd `records/` files: a heads file opens with its
-///   letter's (a script named `heads/<hex>/rows`); a two-letter prefix's are `heads/rows/<hex>.js`,
+///   letter's (a script named `heads/<hex>/rows`); a longer prefix's are `heads/rows/<hex>.js`,
 ///   loaded once its head is found; an answers shard's are `answers/rows/<slug>.js`, loaded only
 ///   when the shard has the typed text (a text without an answer pays for none).
 ///
@@ -242,11 +242,9 @@ struct ShardedIndex {
                 path(of: "heads", slug),
                 rowsScript("heads", slug + "/rows", done.letter, rows) + script("heads", slug, done.lines))
         }
-        // A two-letter prefix's rows are a file of their own (`rows/<hex>.js`), loaded once its
-        // head is found: its first page from one file, not from up to twenty `records/` files.
-        // (Three letters would be four times the files, 2,064 on the sample, for first pages that
-        // mostly repeat their two letters' rows.)
-        for (prefix, line) in zip(sorted, lines) where prefix.unicodeScalars.count == 2 && !line.numbers.isEmpty {
+        // Past the first letter, a prefix's rows are a file of their own (`rows/<hex>.js`), loaded
+        // once its head is found: its first page from one file, not from up to twenty `records/`.
+        for (prefix, line) in zip(sorted, lines) where prefix.unicodeScalars.count > 1 && !line.numbers.isEmpty {
             let slug = "rows/" + Self.hex(prefix)
             output.add(path(of: "heads", slug), rowsScript("heads", slug, line.numbers, rows))
         }
@@ -394,10 +392,14 @@ struct ShardedIndex {
         let postings = PostingsCost(wordShard: wordShard, shardBytes: shardBytes)
         var shards = AnswerShards()
         let budget = answers.budget
-        // A one-word text of up to `headLength` letters has its head.
+        // A one-word text of up to `headLength` letters has its head; a longer one is always
+        // answered (a few per word of the suggestions, cheap to rank when their postings are
+        // small: computed in the page, it waited for the listings, the postings and twenty
+        // `records/` files, the slowest keystrokes at CPU 4x); several words, above the budget.
         answers.walk({ key, matched in
-            (key.contains(0x20) || String(decoding: key, as: UTF8.self).unicodeScalars.count > Self.headLength)
-                && postings.cost(matched) > budget
+            key.contains(0x20)
+                ? postings.cost(matched) > budget
+                : String(decoding: key, as: UTF8.self).unicodeScalars.count > Self.headLength
         }) { entry in
             guard !entry.keyBytes.isEmpty else { return }
             let text = entry.key

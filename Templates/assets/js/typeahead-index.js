@@ -208,7 +208,8 @@
                 highlight: (text) => highlightAlone(query, text, typoTolerance),
                 rest: full,
               });
-            // Two letters' rows are a file of their own: one file, not up to twenty `records/` files.
+            // Past the first letter, the head's rows are a file of their own: one file, not up to
+            // twenty `records/` files.
             const rowsFile = headRowsFile(qwords[0], head);
             if (!rowsFile) return answer();
             loader.need([rowsFile], () => {
@@ -248,12 +249,9 @@
       return (manifest.heads || []).includes(name) ? path("heads", name) : null;
     }
 
-    /**
-     * The rows file of a head `[prefix, nbHits, numbers…]` of two letters (a letter's rows open its
-     * heads file; three letters' mostly repeat their two letters' and come from `records/`).
-     */
+    /** The rows file of a head `[prefix, nbHits, numbers…]` longer than a letter (a letter's rows open its heads file). */
     function headRowsFile(prefix, head) {
-      return head.length > 2 && Array.from(prefix).length === 2 ? path("heads", "rows/" + hex(prefix)) : null;
+      return head.length > 2 && Array.from(prefix).length > 1 ? path("heads", "rows/" + hex(prefix)) : null;
     }
 
     /**

@@ -1,0 +1,3 @@
+typeaheadIndex("data/products/answers/pages/cabl", [
+["cabl","cabl"],
+]);
