@@ -222,18 +222,22 @@
         // A text on the way to a suggestion whose postings are large has its first page
         // precomputed (unscoped, typos allowed): the whole answer is computed only on demand.
         if (inScope || !typoTolerance || short || !(manifest.answers && manifest.answers.length)) return computed();
-        answerFor(qwords.join(" "), (line) => {
-          if (!line) return computed();
-          if (options.stale && options.stale()) return;
-          const [, nbHits, numbers, placed] = line;
-          callback({
-            nbHits,
-            numbers,
-            complete: numbers.length >= nbHits,
-            highlight: (name, i) => highlightPlaced(query, name, placed[i], qwords.length, typoTolerance),
-            rest: full,
-          });
-        });
+        answerFor(
+          qwords.join(" "),
+          (line) => {
+            if (!line) return computed();
+            if (options.stale && options.stale()) return;
+            const [, nbHits, numbers, placed] = line;
+            callback({
+              nbHits,
+              numbers,
+              complete: numbers.length >= nbHits,
+              highlight: (name, i) => highlightPlaced(query, name, placed[i], qwords.length, typoTolerance),
+              rest: full,
+            });
+          },
+          options.stale
+        );
       });
     }
 
@@ -255,18 +259,13 @@
     }
 
     /**
-     * Starts loading the files that will answer the first letters typed (a heads file, one small
-     * file, and, once it is there, the typed prefix's rows), so that they load while the
-     * suggestions are drawn; other answers wait for their turn.
+     * Starts loading the file that will answer the first letters typed (a heads file, one small
+     * file), so that it loads while the suggestions are drawn; other answers wait for their turn
+     * (a prefix's rows too: asked for at every keystroke, they slowed the lists of fast typing).
      */
     function prefetch(query, scope) {
-      const qwords = core.queryWords(query);
-      const file = headsFile(qwords, scope);
-      if (!file) return;
-      const heads = loader.get(file);
-      const head = heads && heads.find((line) => line[0] === qwords[0]);
-      const rowsFile = head && headRowsFile(qwords[0], head);
-      loader.need(rowsFile ? [file, rowsFile] : [file], () => {});
+      const file = headsFile(core.queryWords(query), scope);
+      if (file) loader.need([file], () => {});
     }
 
     /**
@@ -274,12 +273,15 @@
      * placed]`: its shard is found in the manifest's pages (first texts), then in the page; in a
      * large index, pages of pages come between (an entry naming a folder, `pages2/…`, is a page).
      */
-    function answerFor(text, callback) {
+    function answerFor(text, callback, stale) {
       const descend = (entries) => {
+        // A newer search has begun: load no more for this one (nor call back).
+        if (stale && stale()) return;
         const entry = core.lastNotAfter(entries || [], text);
         if (!entry) return callback(null);
         if (entry[1].includes("/")) return loader.need([path("answers", entry[1])], ([next]) => descend(next));
         loader.need([path("answers", entry[1])], ([lines]) => {
+          if (stale && stale()) return;
           const line = (lines || []).find((l) => l[0] === text) || null;
           if (!line || line[2].length === 0) return callback(line);
           // A hit: its page's rows are in the shard's rows file, not in twenty `records/` files.
