@@ -48,8 +48,8 @@ struct ShardedIndex {
     var base: String { SiteLayout.clientIndex(index) }
 
     /// What the index made: its files go into the sink as they are made (at 100,000 products the
-    /// products' index is half a gigabyte, which held whole until the end was a quarter of the
-    /// build's peak memory); their paths and sizes are kept.
+    /// products' index is half a gigabyte, which, held whole until the end, was over a third of
+    /// the build's peak memory); their paths and sizes are kept.
     struct Output {
         let sink: any SiteSink
         var sizes: [(path: String, count: Int)] = []
