@@ -17,7 +17,9 @@
   alternately (a browser each), so the VM's noise falls on both alike. With `--whole` too, REV
   builds its own site (its binary, templates and data files, from a git worktree of REV, release
   build): for changes to what the build writes for the page, not only to the page's scripts.
-Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] [--against REV [--whole]]
+- With `--paced`, each key is typed once the previous one's results have painted (a shopper who
+  reads as they type), so each keystroke's own work is measured, not a queue of them.
+Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] [--against REV [--whole]] [--paced]
 (Scripts/test makes .venv). --content DIR builds that content folder instead of the sample (e.g. a
 synthetic shop that Benchmarks/scale.py --keep made), and types its suggestions.
 """
@@ -36,6 +38,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 from browsing import Quiet, chromium, serve  # noqa: E402
 
 count = int(sys.argv[sys.argv.index("--queries") + 1]) if "--queries" in sys.argv else 150
+paced = "--paced" in sys.argv
 subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True, stdout=subprocess.DEVNULL)
 content = os.path.abspath(sys.argv[sys.argv.index("--content") + 1]) if "--content" in sys.argv else os.path.join(root, "Content")
 site = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-"), "site")
@@ -164,7 +167,17 @@ def keystrokes(rate):
             browser.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": rate})
             browser.execute_script("performance.clearMeasures()")
             for character in query:
-                box.send_keys(character)
+                if paced:
+                    # One key at a time: the next only once this one's results have painted (or 3 s).
+                    seen = browser.execute_script(
+                        "return performance.getEntriesByName('typeahead-results-paint').length")
+                    box.send_keys(character)
+                    waited = time.time() + 3
+                    while time.time() < waited and browser.execute_script(
+                            "return performance.getEntriesByName('typeahead-results-paint').length") <= seen:
+                        time.sleep(0.01)
+                else:
+                    box.send_keys(character)
             time.sleep(0.4 * rate)
             got = browser.execute_script(
                 "return [performance.getEntriesByName('typeahead-render-paint').map(e => e.duration),"
