@@ -137,6 +137,12 @@
       for (const entry of list) known.set(entry[0], entry.slice(1));
       loader.forget(name);
     };
+    /** Loads a rows file (a head's, an answers shard's), keeps its rows, then calls `then()`. */
+    const loadRows = (file, then) =>
+      loader.need([file], () => {
+        learnRows(file.replace(/\.js$/, ""));
+        then();
+      });
     const spell = (word) => {
       let points = spellings.get(word);
       if (points === undefined) spellings.set(word, (points = core.points(word)));
@@ -212,8 +218,7 @@
             // twenty `records/` files.
             const rowsFile = headRowsFile(qwords[0], head);
             if (!rowsFile) return answer();
-            loader.need([rowsFile], () => {
-              learnRows(rowsFile.replace(/\.js$/, ""));
+            loadRows(rowsFile, () => {
               if (options.stale && options.stale()) return;
               answer();
             });
@@ -285,11 +290,7 @@
           const line = (lines || []).find((l) => l[0] === text) || null;
           if (!line || line[2].length === 0) return callback(line);
           // A hit: its page's rows are in the shard's rows file, not in twenty `records/` files.
-          const rowsFile = path("answers", "rows/" + entry[1]);
-          loader.need([rowsFile], () => {
-            learnRows(rowsFile.replace(/\.js$/, ""));
-            callback(line);
-          });
+          loadRows(path("answers", "rows/" + entry[1]), () => callback(line));
         });
       };
       descend(manifest.answers);
