@@ -53,24 +53,16 @@ public struct SiteReader: Sendable {
     }
 
     /// The answer lines of answers files, `[text, nbHits, numbers, placed]` each, as JSON bytes:
-    /// a file is `typeaheadIndex("…", [`, one entry a line ending in a comma, then `]);`. The
-    /// manifest pages (`pages/`) and the rows of the answers' hits (`rows/`) are left out.
+    /// a shard is `typeaheadIndex("…", [`, one answer a line ending in a comma, then `]);`. Only
+    /// the shards, at the folder's top: not the pages that list them (`pages/`, `pages2/`…) nor
+    /// the rows of their hits (`rows/`).
     public static func answerLines(_ files: [(path: String, bytes: [UInt8])]) -> [[UInt8]] {
         var lines: [[UInt8]] = []
         for (path, bytes) in files
-        // The shards only: not the pages that list them (`pages/`, `pages2/`…) nor their rows (`rows/`).
-        where path.hasPrefix(SiteLayout.answersFolder)
-            && !path.dropFirst(SiteLayout.answersFolder.count).contains("/")
+        where path.hasPrefix(SiteLayout.answersFolder) && !path.dropFirst(SiteLayout.answersFolder.count).contains("/")
         {
-            var inAnswers = false
-            for line in bytes.split(separator: UInt8(ascii: "\n")) {
-                if line.starts(with: "typeaheadIndex(".utf8) {
-                    inAnswers = !line.reversed().starts(with: "[ ,\"swor/".utf8)
-                } else if line.elementsEqual("]);".utf8) {
-                    inAnswers = false
-                } else if inAnswers {
-                    lines.append(Array(line.dropLast()))
-                }
+            for line in bytes.split(separator: UInt8(ascii: "\n")).dropFirst().dropLast() {
+                lines.append(Array(line.dropLast()))
             }
         }
         return lines
