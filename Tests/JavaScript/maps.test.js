@@ -155,3 +155,58 @@ test("a key is found through its manifest page, then its shard; each loads once"
   assert.equal(answer("kz"), null); // in a shard's range, not a key
   assert.deepEqual(loaded, ["shards/m/pages/a.js", "shards/m/a.js", "shards/m/c.js", "shards/m/pages/k.js", "shards/m/p.js", "shards/m/k.js"]);
 });
+
+test("typed fast, a text loads only the shard of the last text typed; a failed script answers null", () => {
+  // Scripts run when the test says so, as a browser runs them once they have loaded.
+  const files = {
+    "shards/m/pages/a.js": ["page", "m/pages/a", [["a", "shards/m/a.js"], ["c", "shards/m/c.js"], ["k", "shards/m/k.js"], ["p", "shards/m/p.js"]]],
+    "shards/m/a.js": ["shard", "m/a", [["a", ["1"]], ["ab", "="]]],
+    "shards/m/c.js": ["shard", "m/c", [["c", ["2"]], ["ca", ["6"]]]],
+    "shards/m/k.js": ["shard", "m/k", [["k", ["3"]], ["ka", ["7"]]]],
+    "shards/m/p.js": ["shard", "m/p", [["p", ["4"]]]],
+  };
+  const asked = [];
+  let store;
+  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages: [["a", "shards/m/pages/a.js"]] }] }, (src) => asked.push(src));
+  const run = (src) => {
+    const [kind, name, payload] = files[src];
+    if (kind === "page") store.registerPage(name, payload);
+    else store.register(name, {}, payload);
+  };
+  let typed = "";
+  const answers = [];
+  const type = (text) => {
+    typed = text;
+    store.lookup("m", text, (ids) => answers.push([text, ids]), () => typed !== text);
+  };
+  // `a`, `c`, `ca` while the manifest page loads: only `ca`'s shard is asked for, once it has run.
+  type("a");
+  type("c");
+  type("ca");
+  assert.deepEqual(asked, ["shards/m/pages/a.js"]);
+  run("shards/m/pages/a.js");
+  assert.deepEqual(asked, ["shards/m/pages/a.js", "shards/m/c.js"]);
+  // `k` while `c`'s shard loads waits for it, and `ka` replaces it: one load, for `ka`.
+  type("k");
+  type("ka");
+  assert.deepEqual(asked.length, 2);
+  run("shards/m/c.js");
+  assert.deepEqual(asked, ["shards/m/pages/a.js", "shards/m/c.js", "shards/m/k.js"]);
+  assert.deepEqual(answers, []);
+  run("shards/m/k.js");
+  assert.deepEqual(answers, [["ka", ["7"]]]);
+  // A lookup that cannot go stale loads at once, as before; a script that fails answers null,
+  // and the lookups waiting behind it go on.
+  store.lookup("m", "ab", (ids) => answers.push(["ab", ids]));
+  assert.deepEqual(asked.at(-1), "shards/m/a.js");
+  type("p");
+  assert.deepEqual(asked.at(-1), "shards/m/a.js");
+  store.failed("shards/m/a.js");
+  assert.deepEqual(asked.at(-1), "shards/m/p.js");
+  run("shards/m/p.js");
+  assert.deepEqual(answers.slice(1), [["ab", null], ["p", ["4"]]]);
+  // It is not asked for again: its keys answer null at once.
+  store.lookup("m", "a", (ids) => answers.push(["a", ids]));
+  assert.deepEqual(answers.at(-1), ["a", null]);
+  assert.equal(asked.filter((src) => src === "shards/m/a.js").length, 1);
+});

@@ -33,6 +33,7 @@
     const script = document.createElement("script");
     script.src = root + src;
     if (src.startsWith(data.products.base) || src.startsWith(data.suggestions.base)) script.onerror = () => loader.failed(src);
+    else script.onerror = () => store.failed(src);
     document.head.appendChild(script);
   }
 
@@ -162,15 +163,16 @@
     return Object.assign({ kind, text, html }, extra || {});
   }
 
-  function suggestionsFor(text, callback) {
+  /** Calls `callback(queries)`, unless `stale()` turns true first (a newer text replaced `text`). */
+  function suggestionsFor(text, callback, stale) {
     const mapId = state.scope ? state.scope.id : "all";
     store.lookup(mapId, text, (ids) => {
       if (ids) return callback(ids.map((id) => store.query(id)));
       // Not a key: answer with the same contract, in the page, from the sharded suggestions index.
-      suggestionIndex.search(text, { scope: scopeOf(state.scope) }, (answer) => {
+      suggestionIndex.search(text, { scope: scopeOf(state.scope), stale }, (answer) => {
         suggestionIndex.rows(answer.numbers.slice(0, data.suggestionsPerKey), (rows) => callback(rows.map((r) => r.query)));
       });
-    });
+    }, stale);
   }
 
   /** Renders the suggestions for the box's text, then calls `then` (the results wait for the list). */
@@ -204,11 +206,13 @@
       });
       return;
     }
+    // A newer keystroke replaces this one (and searches with its own `then`): what this text
+    // would still load is not loaded.
     suggestionsFor(text, (queries) => {
       if (input.value !== requested || !state.open) return done();
       render(queries.length ? [{ label: "Suggestions", options: queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))) }] : []);
       done();
-    });
+    }, () => input.value !== requested);
   }
 
   /**
