@@ -210,3 +210,34 @@ test("typed fast, a text loads only the shard of the last text typed; a failed s
   assert.deepEqual(answers.at(-1), ["a", null]);
   assert.equal(asked.filter((src) => src === "shards/m/a.js").length, 1);
 });
+
+test("a large map's key is found through a page of each level, then its shard", () => {
+  // The site data lists a page of pages; it lists two pages, which list the shards.
+  const files = {
+    "shards/m/pages2/a.js": ["page", "m/pages2/a", [["a", "shards/m/pages/a.js"], ["k", "shards/m/pages/k.js"]]],
+    "shards/m/pages/a.js": ["page", "m/pages/a", [["a", "shards/m/a.js"], ["c", "shards/m/c.js"]]],
+    "shards/m/pages/k.js": ["page", "m/pages/k", [["k", "shards/m/k.js"]]],
+    "shards/m/a.js": ["shard", "m/a", [["a", ["1"]]]],
+    "shards/m/c.js": ["shard", "m/c", [["c", ["2"]], ["cz", ["6"]]]],
+    "shards/m/k.js": ["shard", "m/k", [["k", ["3"]], ["kz", "="]]],
+  };
+  const loaded = [];
+  let store;
+  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages: [["a", "shards/m/pages2/a.js"]] }] }, (src) => {
+    loaded.push(src);
+    const [kind, name, payload] = files[src];
+    if (kind === "page") store.registerPage(name, payload);
+    else store.register(name, {}, payload);
+  });
+  const answer = (text) => {
+    let value = "unset";
+    store.lookup("m", text, (ids) => (value = ids));
+    return value;
+  };
+  assert.deepEqual(answer("cz"), ["6"]);
+  assert.deepEqual(loaded, ["shards/m/pages2/a.js", "shards/m/pages/a.js", "shards/m/c.js"]);
+  assert.deepEqual(answer("kz"), ["3"]);
+  assert.deepEqual(answer("a"), ["1"]);
+  assert.equal(answer("d"), null);
+  assert.deepEqual(loaded.slice(3), ["shards/m/pages/k.js", "shards/m/k.js", "shards/m/a.js"]);
+});

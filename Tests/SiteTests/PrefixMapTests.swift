@@ -145,7 +145,7 @@ struct PrefixMapTests {
             #expect(bytes.count <= PrefixMapFiles.maximumBytes + 512, "\(path)")
             #expect(String(decoding: bytes, as: UTF8.self).hasPrefix("typeaheadShard("))
         }
-        // Manifest pages: at most 256 shards each, and every shard in one of them.
+        // Manifest pages: at most `pageMaximum` shards each, and every shard in one of them.
         let pages = result.files.filter { $0.key.contains("/pages/") }
         #expect(!pages.isEmpty)
         var listed = 0
@@ -153,10 +153,55 @@ struct PrefixMapTests {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.hasPrefix("typeaheadManifest("), "\(path)")
             let lines = text.split(separator: "\n").count - 2
-            #expect(lines >= 1 && lines <= PrefixMapFiles.pageSize, "\(path)")
+            #expect(lines >= 1 && lines <= PrefixMapFiles.pageMaximum, "\(path)")
             listed += lines
         }
         #expect(listed == result.files.keys.filter { $0.hasPrefix("shards/") && !$0.contains("/pages/") }.count)
+    }
+
+    @Test("A large map's manifest has pages of pages: the site data lists at most 64, every shard once in order")
+    func manifestLevels() throws {
+        // 20,000 shards, as a map of about 1,500,000 keys has.
+        let shards = (0..<20_000).map { n -> (firstKey: String, file: String) in
+            let key = "k" + String(n + 100_000)
+            return (key, SiteLayout.shard("all/\(Slug.make(key))"))
+        }
+        var layout = PrefixMapLayout(id: "all", scope: nil, empty: [], manifest: shards, keyCount: shards.count)
+        var files: [String: [UInt8]] = [:]
+        PrefixMapFiles(content: Self.content).writeManifestPages(of: &layout, into: &files)
+        #expect(layout.pages.count <= PrefixMapFiles.topMaximum && layout.pages.count > 1)
+        // Down from the top: each page lists entries from its own first key, in order, and a page
+        // of pages lists pages of the level below.
+        func entries(_ file: String, first: String, depth: Int) throws -> [(String, String)] {
+            let text = String(decoding: try #require(files[file]), as: UTF8.self)
+            let lines = text.split(separator: "\n").dropFirst().dropLast()
+            #expect(lines.count >= 1 && lines.count <= PrefixMapFiles.pageMaximum, "\(file)")
+            let listed = try lines.map { line -> (String, String) in
+                let pair = try JSONParser.parse(Array(line.dropLast().utf8))
+                guard case .array(let cells) = pair, let key = cells[0].stringValue, let path = cells[1].stringValue
+                else { throw CocoaError(.coderReadCorrupt) }
+                return (key, path)
+            }
+            #expect(listed.first?.0 == first)
+            #expect(SiteReader.isManifestPage(file))
+            if depth == 1 { return listed }
+            #expect(file.contains("/pages\(depth)/"))
+            return try listed.flatMap { try entries($0.1, first: $0.0, depth: depth - 1) }
+        }
+        let depth = 2  // about 310 pages of about 64 shards, then about 5 pages of them
+        let read = try layout.pages.flatMap { try entries($0.file, first: $0.firstKey, depth: depth) }
+        #expect(read.map(\.0) == shards.map(\.firstKey))
+        #expect(read.map(\.1) == shards.map(\.file))
+        #expect(!read.contains { SiteReader.isManifestPage($0.1) })
+        #expect(files.count > shards.count / PrefixMapFiles.pageMaximum)
+        // Cut at content-defined boundaries: one shard fewer changes a page or two of each level.
+        var fewer = PrefixMapLayout(
+            id: "all", scope: nil, empty: [], manifest: shards.filter { $0.firstKey != "k110000" },
+            keyCount: shards.count - 1)
+        var fewerFiles: [String: [UInt8]] = [:]
+        PrefixMapFiles(content: Self.content).writeManifestPages(of: &fewer, into: &fewerFiles)
+        let changed = Set(files.keys).union(fewerFiles.keys).filter { files[$0] != fewerFiles[$0] }
+        #expect(changed.count <= 2 * depth, "\(changed.sorted())")
     }
 }
 

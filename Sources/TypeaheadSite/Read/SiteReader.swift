@@ -102,8 +102,13 @@ public struct SiteReader: Sendable {
     /// The shards a map's manifest pages list, in order: each page's entries, each page starting at
     /// its own first key.
     private func readManifest(
-        _ pageList: [JSONValue], name: String, problem: (String) -> Void
+        _ pageList: [JSONValue], name: String, depth: Int = 1, problem: (String) -> Void
     ) -> [(String, String)] {
+        // The build writes a level above only when one has more than 64 pages.
+        guard depth <= 8 else {
+            problem("map \(name): manifest pages nested more than 8 levels deep")
+            return []
+        }
         let pairs = { (list: [JSONValue]) in
             list.compactMap { entry -> (String, String)? in
                 guard case .array(let pair) = entry, pair.count == 2, let first = pair[0].stringValue,
@@ -142,9 +147,21 @@ public struct SiteReader: Sendable {
             if first.0 != pageFirst {
                 problem("map \(name): manifest page \(file) starts at \"\(first.0)\", not \"\(pageFirst)\"")
             }
-            entries += list
+            // A page of pages (`pages2/`…) lists pages of the level below: their shards, in order.
+            if list.allSatisfy({ Self.isManifestPage($0.1) }) {
+                entries += readManifest(
+                    list.map { .array([.string($0.0), .string($0.1)]) }, name: name, depth: depth + 1, problem: problem)
+            } else {
+                entries += list
+            }
         }
         return entries
+    }
+
+    /// Whether a map's file is a manifest page (`shards/<id>/pages/…`, `pages2/`…), not a shard.
+    static func isManifestPage(_ file: String) -> Bool {
+        let parts = file.split(separator: "/")
+        return parts.count == 4 && parts[2].hasPrefix("pages")
     }
 
     /// One shard's keys with their values ("=" resolved from `values`), each checked to be in

@@ -31,8 +31,9 @@
   /**
    * A store over the site data embedded in index.html. `loadScript(src)` must make the script at
    * `src` run: a shard calls the global `typeaheadShard` (installed via `register`), a manifest page
-   * `typeaheadManifest` (via `registerPage`). A map's manifest is in pages of 256 shards; the page
-   * names hold the first key of each, so a key is found in its page, then in its shard (a page, once
+   * `typeaheadManifest` (via `registerPage`). A map's manifest is in pages of about 64 shards,
+   * with pages of pages above them in a large map (`pages2/`…); the site data lists the top level
+   * by first key, so a key is found in a page of each level, then in its shard (a page, once
    * loaded, serves every key of its range).
    */
   function createStore(data, loadScript) {
@@ -99,6 +100,8 @@
     }
 
     const nameOf = (file) => file.replace(/^shards\//, "").replace(/\.js$/, "");
+    /** A manifest page (`shards/<map>/pages/…`, `pages2/`… above them), not a shard. */
+    const isPage = (file) => /^shards\/[^/]+\/pages[0-9]*\//.test(file);
 
     /**
      * Calls `callback(ids | null)` with the map's value for a typed text: `null` when the text is
@@ -113,18 +116,26 @@
       const page = shardFor(map.pages, key);
       if (!page) return callback(null);
       const gone = () => stale && stale();
-      load(pages, nameOf(page[1]), page[1], () => {
-        if (gone()) return;
-        const listed = pages.get(nameOf(page[1]));
-        const entry = listed && shardFor(listed, key);
-        if (!entry) return callback(null);
-        load(shards, nameOf(entry[1]), entry[1], () => {
+      // Down the manifest's levels (pages of pages, then pages of shards) to the key's shard.
+      const descend = (entry) => {
+        const name = nameOf(entry[1]);
+        if (!isPage(entry[1])) {
+          return load(shards, name, entry[1], () => {
+            if (gone()) return;
+            const shard = shards.get(name);
+            const value = shard && shard.get(key);
+            callback(value === undefined || value === null ? null : value);
+          }, stale);
+        }
+        load(pages, name, entry[1], () => {
           if (gone()) return;
-          const shard = shards.get(nameOf(entry[1]));
-          const value = shard && shard.get(key);
-          callback(value === undefined || value === null ? null : value);
+          const listed = pages.get(name);
+          const next = listed && shardFor(listed, key);
+          if (!next) return callback(null);
+          descend(next);
         }, stale);
-      }, stale);
+      };
+      descend(page);
     }
 
     /** The text of a suggestion: its query, or its objectID when they are the same. */
