@@ -159,23 +159,25 @@ struct PrefixMapTests {
         #expect(listed == result.files.keys.filter { $0.hasPrefix("shards/") && !$0.contains("/pages/") }.count)
     }
 
-    @Test("A large map's manifest has pages of pages: the site data lists at most 64, every shard once in order")
+    @Test("A large map's manifest has pages of pages: the site data lists a few, every shard once in order")
     func manifestLevels() throws {
-        // 20,000 shards, as a map of about 1,500,000 keys has.
-        let shards = (0..<20_000).map { n -> (firstKey: String, file: String) in
+        // 600 shards in pages of 2 to 6, at most 4 at the top: levels as a map of millions of keys
+        // has them in pages of 32 to 96.
+        let sizes = (minimum: 2, maximum: 6, top: 4)
+        let shards = (0..<600).map { n -> (firstKey: String, file: String) in
             let key = "k" + String(n + 100_000)
             return (key, SiteLayout.shard("all/\(Slug.make(key))"))
         }
         var layout = PrefixMapLayout(id: "all", scope: nil, empty: [], manifest: shards, keyCount: shards.count)
         var files: [String: [UInt8]] = [:]
-        PrefixMapFiles(content: Self.content).writeManifestPages(of: &layout, into: &files)
-        #expect(layout.pages.count <= PrefixMapFiles.topMaximum && layout.pages.count > 1)
+        PrefixMapFiles(content: Self.content).writeManifestPages(of: &layout, into: &files, sizes: sizes)
+        #expect(layout.pages.count <= sizes.top && layout.pages.count > 1)
         // Down from the top: each page lists entries from its own first key, in order, and a page
         // of pages lists pages of the level below.
         func entries(_ file: String, first: String, depth: Int) throws -> [(String, String)] {
             let text = String(decoding: try #require(files[file]), as: UTF8.self)
             let lines = text.split(separator: "\n").dropFirst().dropLast()
-            #expect(lines.count >= 1 && lines.count <= PrefixMapFiles.pageMaximum, "\(file)")
+            #expect(lines.count >= 1 && lines.count <= sizes.maximum, "\(file)")
             let listed = try lines.map { line -> (String, String) in
                 let pair = try JSONParser.parse(Array(line.dropLast().utf8))
                 guard case .array(let cells) = pair, let key = cells[0].stringValue, let path = cells[1].stringValue
@@ -188,20 +190,48 @@ struct PrefixMapTests {
             #expect(file.contains("/pages\(depth)/"))
             return try listed.flatMap { try entries($0.1, first: $0.0, depth: depth - 1) }
         }
-        let depth = 2  // about 310 pages of about 64 shards, then about 5 pages of them
+        let depth = Int(layout.pages[0].file.split(separator: "/")[2].dropFirst("pages".count)) ?? 1
+        #expect(depth >= 3)
         let read = try layout.pages.flatMap { try entries($0.file, first: $0.firstKey, depth: depth) }
         #expect(read.map(\.0) == shards.map(\.firstKey))
         #expect(read.map(\.1) == shards.map(\.file))
         #expect(!read.contains { SiteReader.isManifestPage($0.1) })
-        #expect(files.count > shards.count / PrefixMapFiles.pageMaximum)
-        // Cut at content-defined boundaries: one shard fewer changes a page or two of each level.
-        var fewer = PrefixMapLayout(
-            id: "all", scope: nil, empty: [], manifest: shards.filter { $0.firstKey != "k110000" },
-            keyCount: shards.count - 1)
-        var fewerFiles: [String: [UInt8]] = [:]
-        PrefixMapFiles(content: Self.content).writeManifestPages(of: &fewer, into: &fewerFiles)
-        let changed = Set(files.keys).union(fewerFiles.keys).filter { files[$0] != fewerFiles[$0] }
-        #expect(changed.count <= 2 * depth, "\(changed.sorted())")
+        #expect(files.count > shards.count / sizes.maximum)
+        // What `typeahead check` and `diff` read: every shard's keys, through the levels.
+        let site = try TestSupport.temporaryDirectory("manifest-levels")
+        defer { try? FileManager.default.removeItem(at: site) }
+        for (path, bytes) in files { try TestSupport.write(String(decoding: bytes, as: UTF8.self), to: path, in: site) }
+        for (key, file) in shards {
+            try TestSupport.write("typeaheadShard(\"\", {}, [\n[\"\(key)\",[\"s\"]],\n]);\n", to: file, in: site)
+        }
+        var problems: [String] = []
+        var count = 0
+        let map: JSONValue = .object([
+            "empty": .array([]),
+            "pages": .array(layout.pages.map { .array([.string($0.firstKey), .string($0.file)]) }),
+        ])
+        let values = SiteReader(site: site.path).readMap(map, name: "all", shards: &count) { problems.append($0) }
+        #expect(problems == [])
+        #expect(count == shards.count)
+        #expect(values.count == shards.count + 1)
+        // Cut at content-defined boundaries (pages of 32 to 96): one shard fewer among 20,000 changes
+        // a page or two of each level, not every page after it.
+        let many = (0..<20_000).map { n -> (firstKey: String, file: String) in
+            let key = "k" + String(n + 100_000)
+            return (key, SiteLayout.shard("all/\(Slug.make(key))"))
+        }
+        func pages(_ manifest: [(firstKey: String, file: String)]) -> [String: [UInt8]] {
+            var layout = PrefixMapLayout(id: "all", scope: nil, empty: [], manifest: manifest, keyCount: manifest.count)
+            var files: [String: [UInt8]] = [:]
+            PrefixMapFiles(content: Self.content).writeManifestPages(of: &layout, into: &files)
+            #expect(layout.pages.count <= PrefixMapFiles.topMaximum)
+            return files
+        }
+        let before = pages(many)
+        let after = pages(many.filter { $0.firstKey != "k110000" })
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        #expect(before.count > 20_000 / PrefixMapFiles.pageMaximum)
+        #expect(changed.count <= 4, "\(changed.sorted())")
     }
 }
 

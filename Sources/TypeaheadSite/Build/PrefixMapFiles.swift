@@ -162,13 +162,18 @@ public struct PrefixMapFiles {
     /// Pages of 256 shards were 4.4 KB gzipped, loaded by a first keystroke, and at 100,000
     /// products their list in the site data was 1.9 KB of its 3.5 (72 pages); a lookup now reads a
     /// page of about 64 entries a level.
-    func writeManifestPages(of layout: inout PrefixMapLayout, into files: inout [String: [UInt8]]) {
+    ///
+    /// (The sizes are parameters for tests, which see several levels in a few hundred shards.)
+    func writeManifestPages(
+        of layout: inout PrefixMapLayout, into files: inout [String: [UInt8]],
+        sizes: (minimum: Int, maximum: Int, top: Int) = (pageMinimum, pageMaximum, topMaximum)
+    ) {
         let id = layout.id
         var level = layout.manifest
         var depth = 1
         repeat {
             var pages: [(firstKey: String, file: String)] = []
-            for entries in Self.pageCuts(level, depth: depth) {
+            for entries in Self.pageCuts(level, depth: depth, minimum: sizes.minimum, maximum: sizes.maximum) {
                 let name = "\(id)/\(depth == 1 ? "pages" : "pages\(depth)")/\(Slug.make(entries.first!.firstKey))"
                 var bytes: [UInt8] = Array("typeaheadManifest(".utf8)
                 JSONWriter.writeString(name, scriptSafe: true, into: &bytes)
@@ -186,7 +191,7 @@ public struct PrefixMapFiles {
             }
             level = pages
             depth += 1
-        } while level.count > Self.topMaximum
+        } while level.count > sizes.top
         layout.pages = level
     }
 
@@ -200,13 +205,13 @@ public struct PrefixMapFiles {
     /// another five bits of its hash than a shard (or a page of the level below) does: those start
     /// at keys whose first five bits are zero.
     static func pageCuts(
-        _ entries: [(firstKey: String, file: String)], depth: Int
+        _ entries: [(firstKey: String, file: String)], depth: Int, minimum: Int, maximum: Int
     ) -> [ArraySlice<(firstKey: String, file: String)>] {
         var cuts: [ArraySlice<(firstKey: String, file: String)>] = []
         var start = 0
         func isAnchor(_ key: String) -> Bool { FNV1a.hash64(Array(key.utf8)) >> UInt64(5 * depth) & 31 == 0 }
         for i in entries.indices where i > start {
-            if (i - start >= pageMinimum && isAnchor(entries[i].firstKey)) || i - start == pageMaximum {
+            if (i - start >= minimum && isAnchor(entries[i].firstKey)) || i - start == maximum {
                 cuts.append(entries[start..<i])
                 start = i
             }
