@@ -376,9 +376,16 @@ struct ShardedIndex {
         typos.reversed().reduce(0) { $0 * 4 + Int($1) }
     }
 
-    // Small, as a text without an answer still loads its page and shard to learn so.
-    static let answerShardMinimumBytes = 2048
-    static let answerShardMaximumBytes = 8 * 1024
+    // Small, as a text without an answer still loads its page and shard to learn so, and a text
+    // with one loads the rows of every answer in the shard.
+    static let answerShardMinimumBytes = 1024
+    static let answerShardMaximumBytes = 4 * 1024
+    /// Whether an answer's text may start a shard: one in eight (its hash's last three bits zero),
+    /// so that shards of a few lines end at their content, not at their maximum.
+    static func isAnswerAnchor(_ text: String) -> Bool {
+        FNV1a.hash64(Array(text.utf8)) & 7 == 0
+    }
+
     /// Answer shards per `answers/pages/` file (and pages per file of the levels above).
     var answerPageSize = 64
 
@@ -431,7 +438,7 @@ struct ShardedIndex {
             into output: inout Output
         ) {
             if first != nil,
-                (current.count >= ShardedIndex.answerShardMinimumBytes && PrefixMapFiles.isAnchor(Array(text.utf8)))
+                (current.count >= ShardedIndex.answerShardMinimumBytes && ShardedIndex.isAnswerAnchor(text))
                     || current.count + line.count > ShardedIndex.answerShardMaximumBytes
             {
                 flush(index: index, rows: rows, into: &output)
