@@ -819,3 +819,20 @@ def test_a_prefix_map_shard_that_fails_to_load_still_gets_suggestions_from_the_p
     assert sum(name.endswith("/shards/all/" + os.path.basename(holder)) for name in loaded) == 1
     assert len(loaded) == len(set(loaded))
     shutil.rmtree(os.path.dirname(site))
+
+
+def test_focus_loads_a_small_maps_manifest_pages_so_the_first_keystroke_loads_only_its_shard(driver, sample_site):
+    box = open_front(driver, sample_site)
+    scripts = "return Array.from(document.querySelectorAll('script[src]'), s => s.src.split('/shards/')[1]).filter(Boolean)"
+    assert driver.execute_script(scripts) == []
+    box.click()
+    pages = wait(lambda: [s for s in driver.execute_script(scripts) if "/pages" in s])
+    with open(os.path.join(sample_site, "data", "site.js"), encoding="utf-8") as f:
+        site = json.loads(f.read().split("=", 1)[1].strip().rstrip(";"))
+    listed = [file for m in site["maps"] if m["id"] == "all" for _, file in m["pages"]]
+    assert 1 <= len(listed) <= 4 and sorted("shards/" + p for p in pages) == sorted(listed)
+    box.send_keys("i")
+    wait(lambda: options(driver))
+    after = driver.execute_script(scripts)
+    assert [s for s in after if "/pages" in s] == pages
+    assert len(after) == len(pages) + 1  # the shard of `i`

@@ -241,3 +241,22 @@ test("a large map's key is found through a page of each level, then its shard", 
   assert.equal(answer("d"), null);
   assert.deepEqual(loaded.slice(3), ["shards/m/pages/k.js", "shards/m/k.js", "shards/m/a.js"]);
 });
+
+test("a small map's manifest pages load ahead, a large map's do not; a prefetched page serves the lookup", () => {
+  const small = { id: "s", empty: [], pages: [["a", "shards/s/pages/a.js"], ["m", "shards/s/pages/m.js"]] };
+  const large = { id: "l", empty: [], pages: ["a", "c", "e", "g", "i"].map((k) => [k, `shards/l/pages/${k}.js`]) };
+  const asked = [];
+  const store = maps.createStore({ maps: [small, large] }, (src) => asked.push(src));
+  store.prefetch("l");
+  assert.deepEqual(asked, []);
+  store.prefetch("s");
+  store.prefetch("s");
+  assert.deepEqual(asked, ["shards/s/pages/a.js", "shards/s/pages/m.js"]);
+  store.registerPage("s/pages/a", [["a", "shards/s/a.js"]]);
+  store.registerPage("s/pages/m", [["m", "shards/s/m.js"]]);
+  let value = "unset";
+  store.lookup("s", "mz", (ids) => (value = ids), () => false);
+  assert.deepEqual(asked.slice(2), ["shards/s/m.js"]);
+  store.register("s/m", {}, [["mz", ["7"]]]);
+  assert.deepEqual(value, ["7"]);
+});

@@ -25,6 +25,9 @@
     return values;
   }
 
+  /** The most manifest pages `prefetch` loads for a map. */
+  const prefetchPages = 4;
+
   /** The manifest entry whose range holds `key`: the last one whose first key is not after it. */
   const shardFor = core.lastNotAfter;
 
@@ -138,12 +141,24 @@
       descend(page);
     }
 
+    /**
+     * Loads the top-level manifest pages of a small map (at most `prefetchPages`), so that the
+     * first keystroke loads only its shard: on the sample, the first list showed after the page,
+     * then the shard (two loads in turn, about 35 ms at CPU 4x). A larger map's pages are many,
+     * and only one is needed: none is loaded ahead.
+     */
+    function prefetch(mapId) {
+      const map = byId.get(mapId);
+      if (!map || map.pages.length > prefetchPages) return;
+      for (const [, file] of map.pages) load(pages, nameOf(file), file, () => {});
+    }
+
     /** The text of a suggestion: its query, or its objectID when they are the same. */
     function query(id) {
       return queries.has(id) ? queries.get(id) : id;
     }
 
-    return { register, registerPage, failed, lookup, query };
+    return { register, registerPage, failed, lookup, prefetch, query };
   }
 
   return { parseShard, shardFor, createStore };

@@ -555,6 +555,8 @@
     state.open = true;
     writeHash(false);
     updateList();
+    // A small map's manifest pages, so the first keystroke waits for its shard only.
+    store.prefetch(state.scope ? state.scope.id : "all");
     if (onFront) setTimeout(warm, 0);
   });
 
