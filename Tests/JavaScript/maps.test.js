@@ -124,19 +124,14 @@ test("the manifest is searched by code points", () => {
   assert.equal(maps.shardFor(manifest, "\u{1F4F1}")[1], "3");
 });
 
-test("a key is found through its manifest page, then its shard; each loads once", () => {
-  // Two pages of two shards each, served from memory.
-  const files = {
-    "shards/m/pages/a.js": ["page", "m/pages/a", [["a", "shards/m/a.js"], ["c", "shards/m/c.js"]]],
-    "shards/m/pages/k.js": ["page", "m/pages/k", [["k", "shards/m/k.js"], ["p", "shards/m/p.js"]]],
-    "shards/m/a.js": ["shard", "m/a", [["a", ["1"]], ["ab", "="]]],
-    "shards/m/c.js": ["shard", "m/c", [["c", ["2"]]]],
-    "shards/m/k.js": ["shard", "m/k", [["k", ["3"]]]],
-    "shards/m/p.js": ["shard", "m/p", [["p", ["4"]], ["pz", ["5"]]]],
-  };
+/**
+ * A store of one map `m` (top-level `pages`) over `files` (path → [kind, name, payload]), each
+ * script run at once when asked for: the paths asked for, and `answer(text)`, a lookup's value.
+ */
+function memoryStore(files, pages) {
   const loaded = [];
   let store;
-  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages: [["a", "shards/m/pages/a.js"], ["k", "shards/m/pages/k.js"]] }] }, (src) => {
+  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages }] }, (src) => {
     loaded.push(src);
     const [kind, name, payload] = files[src];
     if (kind === "page") store.registerPage(name, payload);
@@ -147,6 +142,20 @@ test("a key is found through its manifest page, then its shard; each loads once"
     store.lookup("m", text, (ids) => (value = ids));
     return value;
   };
+  return { loaded, answer };
+}
+
+test("a key is found through its manifest page, then its shard; each loads once", () => {
+  // Two pages of two shards each, served from memory.
+  const files = {
+    "shards/m/pages/a.js": ["page", "m/pages/a", [["a", "shards/m/a.js"], ["c", "shards/m/c.js"]]],
+    "shards/m/pages/k.js": ["page", "m/pages/k", [["k", "shards/m/k.js"], ["p", "shards/m/p.js"]]],
+    "shards/m/a.js": ["shard", "m/a", [["a", ["1"]], ["ab", "="]]],
+    "shards/m/c.js": ["shard", "m/c", [["c", ["2"]]]],
+    "shards/m/k.js": ["shard", "m/k", [["k", ["3"]]]],
+    "shards/m/p.js": ["shard", "m/p", [["p", ["4"]], ["pz", ["5"]]]],
+  };
+  const { loaded, answer } = memoryStore(files, [["a", "shards/m/pages/a.js"], ["k", "shards/m/pages/k.js"]]);
   assert.deepEqual(answer("ab"), ["1"]);
   assert.deepEqual(answer("c"), ["2"]);
   assert.deepEqual(answer("pz"), ["5"]);
@@ -221,19 +230,7 @@ test("a large map's key is found through a page of each level, then its shard", 
     "shards/m/c.js": ["shard", "m/c", [["c", ["2"]], ["cz", ["6"]]]],
     "shards/m/k.js": ["shard", "m/k", [["k", ["3"]], ["kz", "="]]],
   };
-  const loaded = [];
-  let store;
-  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages: [["a", "shards/m/pages2/a.js"]] }] }, (src) => {
-    loaded.push(src);
-    const [kind, name, payload] = files[src];
-    if (kind === "page") store.registerPage(name, payload);
-    else store.register(name, {}, payload);
-  });
-  const answer = (text) => {
-    let value = "unset";
-    store.lookup("m", text, (ids) => (value = ids));
-    return value;
-  };
+  const { loaded, answer } = memoryStore(files, [["a", "shards/m/pages2/a.js"]]);
   assert.deepEqual(answer("cz"), ["6"]);
   assert.deepEqual(loaded, ["shards/m/pages2/a.js", "shards/m/pages/a.js", "shards/m/c.js"]);
   assert.deepEqual(answer("kz"), ["3"]);
