@@ -201,9 +201,10 @@ public struct PrefixMapFiles {
     /// The most pages the site data lists for a map.
     public static let topMaximum = 64
 
-    /// `entries` cut into the pages of level `depth`. An entry's first key starts a page at
-    /// another five bits of its hash than a shard (or a page of the level below) does: those start
-    /// at keys whose first five bits are zero.
+    /// `entries` cut into the pages of level `depth`. A page of level `depth` starts at a key whose
+    /// hash has bits 5 × depth to 5 × depth + 4 zero: a shard starts at one whose lowest five bits
+    /// are zero (`isAnchor`), a page of the level below at the five bits before, so every entry
+    /// would be an anchor if a level used the same bits as the one below.
     static func pageCuts(
         _ entries: [(firstKey: String, file: String)], depth: Int, minimum: Int, maximum: Int
     ) -> [ArraySlice<(firstKey: String, file: String)>] {
