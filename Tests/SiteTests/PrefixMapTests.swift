@@ -153,7 +153,7 @@ struct PrefixMapTests {
             let text = String(decoding: bytes, as: UTF8.self)
             #expect(text.hasPrefix("typeaheadManifest("), "\(path)")
             let lines = text.split(separator: "\n").count - 2
-            #expect(lines >= 1 && lines <= PrefixMapFiles.pageMaximum, "\(path)")
+            #expect(lines >= 1 && lines <= PageLevels().maximum, "\(path)")
             listed += lines
         }
         #expect(listed == result.files.keys.filter { $0.hasPrefix("shards/") && !$0.contains("/pages/") }.count)
@@ -163,21 +163,21 @@ struct PrefixMapTests {
     func manifestLevels() throws {
         // 600 shards in pages of 2 to 6, at most 4 at the top: levels as a map of millions of keys
         // has them in pages of 32 to 96.
-        let sizes = (minimum: 2, maximum: 6, top: 4)
+        let levels = PageLevels(minimum: 2, maximum: 6, top: 4)
         let shards = (0..<600).map { n -> (firstKey: String, file: String) in
             let key = "k" + String(n + 100_000)
             return (key, SiteLayout.shard("all/\(Slug.make(key))"))
         }
         var layout = PrefixMapLayout(id: "all", scope: nil, empty: [], manifest: shards, keyCount: shards.count)
         var files: [String: [UInt8]] = [:]
-        PrefixMapFiles(content: Self.content).writeManifestPages(of: &layout, into: &files, sizes: sizes)
-        #expect(layout.pages.count <= sizes.top && layout.pages.count > 1)
+        PrefixMapFiles(content: Self.content).writeManifestPages(of: &layout, into: &files, levels: levels)
+        #expect(layout.pages.count <= levels.top && layout.pages.count > 1)
         // Down from the top: each page lists entries from its own first key, in order, and a page
         // of pages lists pages of the level below.
         func entries(_ file: String, first: String, depth: Int) throws -> [(String, String)] {
             let text = String(decoding: try #require(files[file]), as: UTF8.self)
             let lines = text.split(separator: "\n").dropFirst().dropLast()
-            #expect(lines.count >= 1 && lines.count <= sizes.maximum, "\(file)")
+            #expect(lines.count >= 1 && lines.count <= levels.maximum, "\(file)")
             let listed = try lines.map { line -> (String, String) in
                 let pair = try JSONParser.parse(Array(line.dropLast().utf8))
                 guard case .array(let cells) = pair, let key = cells[0].stringValue, let path = cells[1].stringValue
@@ -196,7 +196,7 @@ struct PrefixMapTests {
         #expect(read.map(\.0) == shards.map(\.firstKey))
         #expect(read.map(\.1) == shards.map(\.file))
         #expect(!read.contains { SiteReader.isManifestPage($0.1) })
-        #expect(files.count > shards.count / sizes.maximum)
+        #expect(files.count > shards.count / levels.maximum)
         // What `typeahead check` and `diff` read: every shard's keys, through the levels.
         let site = try TestSupport.temporaryDirectory("manifest-levels")
         defer { try? FileManager.default.removeItem(at: site) }
@@ -224,13 +224,13 @@ struct PrefixMapTests {
             var layout = PrefixMapLayout(id: "all", scope: nil, empty: [], manifest: manifest, keyCount: manifest.count)
             var files: [String: [UInt8]] = [:]
             PrefixMapFiles(content: Self.content).writeManifestPages(of: &layout, into: &files)
-            #expect(layout.pages.count <= PrefixMapFiles.topMaximum)
+            #expect(layout.pages.count <= PageLevels().top)
             return files
         }
         let before = pages(many)
         let after = pages(many.filter { $0.firstKey != "k110000" })
         let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
-        #expect(before.count > 20_000 / PrefixMapFiles.pageMaximum)
+        #expect(before.count > 20_000 / PageLevels().maximum)
         #expect(changed.count <= 4, "\(changed.sorted())")
     }
 }

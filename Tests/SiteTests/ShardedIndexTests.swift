@@ -17,12 +17,13 @@ struct ShardedIndexTests {
         return SearchEngine(content: content)
     }()
 
-    /// The products' client index with `answerPageSize`: its manifest and files in path order.
-    static func index(answerPageSize: Int) -> (manifest: JSONValue, files: [(path: String, bytes: [UInt8])]) {
+    /// The products' client index with its answers paged by `answerPages`: its manifest and files
+    /// in path order.
+    static func index(answerPages: PageLevels) -> (manifest: JSONValue, files: [(path: String, bytes: [UInt8])]) {
         let sink = MemorySink()
         let output = ShardedIndex.products(
             into: sink, engine: engine, productSlugs: Slug.assign(engine.content.products.map(\.objectID)),
-            images: .none, answerPageSize: answerPageSize)
+            images: .none, answerPages: answerPages)
         return (
             output.manifest,
             sink.files.sorted { utf8Less($0.key, $1.key) }.map { (path: $0.key, bytes: $0.value) }
@@ -51,8 +52,8 @@ struct ShardedIndexTests {
 
     @Test("Pages of pages keep the manifest small, and every answer is found level by level")
     func levels() throws {
-        let flat = Self.index(answerPageSize: 64)
-        let deep = Self.index(answerPageSize: 2)
+        let flat = Self.index(answerPages: PageLevels())
+        let deep = Self.index(answerPages: PageLevels(minimum: 1, maximum: 2, top: 2))
         let lines = SiteReader.answerLines(flat.files)
         #expect(lines.count > 500, "\(lines.count) answers")
         // The same answers, and every file but the pages the same.
@@ -60,7 +61,8 @@ struct ShardedIndexTests {
         let isPage = { (path: String) in path.contains("/answers/pages") }
         #expect(
             flat.files.filter { !isPage($0.path) }.map(\.path) == deep.files.filter { !isPage($0.path) }.map(\.path))
-        // The sample's shards in one level of 64, in several of 2: the manifest lists at most 2.
+        // The sample's shards in one level of pages of 32 to 96, in several of 1 to 2: the manifest
+        // lists at most 2.
         guard case .array(let top)? = deep.manifest["answers"], case .array(let flatTop)? = flat.manifest["answers"]
         else {
             Issue.record("no answers in the manifest")

@@ -11,7 +11,7 @@ public struct PrefixMapLayout: Sendable {
     /// Each shard's first key and its file (relative to the site root), in key order.
     public var manifest: [(firstKey: String, file: String)]
     /// The top level of the manifest's pages (`PrefixMapFiles.writeManifestPages`): each page's
-    /// first key and file, embedded in the site data (at most `PrefixMapFiles.topMaximum`).
+    /// first key and file, embedded in the site data (at most `PageLevels.top`).
     public var pages: [(firstKey: String, file: String)] = []
     public var keyCount: Int
     /// `valueSizes[n]`: how many non-empty keys show `n` suggestions (for the build report).
@@ -153,72 +153,24 @@ public struct PrefixMapFiles {
         return bytes
     }
 
-    /// The map's manifest in pages (`shards/<id>/pages/<slug>.js`), and while a level has more
-    /// than `topMaximum` entries, pages of that level's pages above it (`pages2/`, `pages3/`…):
-    /// the site data lists the top level. A page ends at a content-defined cut, as a shard does
-    /// (before an entry whose first key is an anchor once the page has `pageMinimum` entries, and
-    /// at `pageMaximum`), so one shard more or less changes one page, not every page after it.
-    ///
-    /// Pages of 256 shards were 4.4 KB gzipped, loaded by a first keystroke, and at 100,000
-    /// products their list in the site data was 1.9 KB of its 3.5 (72 pages); a lookup now reads a
-    /// page of about 64 entries a level.
-    ///
-    /// (The sizes are parameters for tests, which see several levels in a few hundred shards.)
+    /// The map's manifest in `PageLevels` (`shards/<id>/pages/<slug>.js`, `pages2/`… above), as
+    /// `typeaheadManifest(name, [[firstKey, file], …]);`: the site data lists the top level.
+    /// (Pages of 256 shards, with no level above, were 4.4 KB gzipped, loaded by a first
+    /// keystroke, and at 100,000 products their list was 1.9 KB of the site data's 3.5.)
     func writeManifestPages(
-        of layout: inout PrefixMapLayout, into files: inout [String: [UInt8]],
-        sizes: (minimum: Int, maximum: Int, top: Int) = (pageMinimum, pageMaximum, topMaximum)
+        of layout: inout PrefixMapLayout, into files: inout [String: [UInt8]], levels: PageLevels = PageLevels()
     ) {
         let id = layout.id
-        var level = layout.manifest
-        var depth = 1
-        repeat {
-            var pages: [(firstKey: String, file: String)] = []
-            for entries in Self.pageCuts(level, depth: depth, minimum: sizes.minimum, maximum: sizes.maximum) {
-                let name = "\(id)/\(depth == 1 ? "pages" : "pages\(depth)")/\(Slug.make(entries.first!.firstKey))"
-                var bytes: [UInt8] = Array("typeaheadManifest(".utf8)
-                JSONWriter.writeString(name, scriptSafe: true, into: &bytes)
-                bytes += ", [\n".utf8
-                for (first, file) in entries {
-                    bytes.append(UInt8(ascii: "["))
-                    JSONWriter.writeString(first, scriptSafe: true, into: &bytes)
-                    bytes.append(UInt8(ascii: ","))
-                    JSONWriter.writeString(file, scriptSafe: true, into: &bytes)
-                    bytes += "],\n".utf8
-                }
-                bytes += "]);\n".utf8
-                files[SiteLayout.shard(name)] = bytes
-                pages.append((entries.first!.firstKey, SiteLayout.shard(name)))
-            }
-            level = pages
-            depth += 1
-        } while level.count > sizes.top
-        layout.pages = level
-    }
-
-    /// Entries per manifest page: at least this many before a cut at an anchor, at most the other.
-    public static let pageMinimum = 32
-    public static let pageMaximum = 96
-    /// The most pages the site data lists for a map.
-    public static let topMaximum = 64
-
-    /// `entries` cut into the pages of level `depth`. A page of level `depth` starts at a key whose
-    /// hash has bits 5 × depth to 5 × depth + 4 zero: a shard starts at one whose lowest five bits
-    /// are zero (`isAnchor`), a page of the level below at the five bits before, so every entry
-    /// would be an anchor if a level used the same bits as the one below.
-    static func pageCuts(
-        _ entries: [(firstKey: String, file: String)], depth: Int, minimum: Int, maximum: Int
-    ) -> [ArraySlice<(firstKey: String, file: String)>] {
-        var cuts: [ArraySlice<(firstKey: String, file: String)>] = []
-        var start = 0
-        func isAnchor(_ key: String) -> Bool { FNV1a.hash64(Array(key.utf8)) >> UInt64(5 * depth) & 31 == 0 }
-        for i in entries.indices where i > start {
-            if (i - start >= minimum && isAnchor(entries[i].firstKey)) || i - start == maximum {
-                cuts.append(entries[start..<i])
-                start = i
-            }
+        layout.pages = levels.build(layout.manifest) { depth, page in
+            let name = "\(id)/\(PageLevels.folder(depth))/\(Slug.make(page.first!.firstKey))"
+            var bytes: [UInt8] = Array("typeaheadManifest(".utf8)
+            JSONWriter.writeString(name, scriptSafe: true, into: &bytes)
+            bytes += ", [\n".utf8
+            bytes += PageLevels.lines(page)
+            bytes += "]);\n".utf8
+            files[SiteLayout.shard(name)] = bytes
+            return SiteLayout.shard(name)
         }
-        if start < entries.count { cuts.append(entries[start...]) }
-        return cuts
     }
 
     /// Whether a key may start a shard: its hash ends in five zero bits (about one key in 32).

@@ -386,8 +386,8 @@ struct ShardedIndex {
         FNV1a.hash64(Array(text.utf8)) & 7 == 0
     }
 
-    /// Answer shards per `answers/pages/` file (and pages per file of the levels above).
-    var answerPageSize = 64
+    /// How the answer shards' list is paged (`answers/pages/`, `pages2/`…).
+    var answerPages = PageLevels()
 
     /// Writes `answers/<slug>.js` (`["text",nbHits,[numbers…],[placed…]]` a line, `placed` being
     /// Σ typosᵢ × 4ⁱ over the query words) and `answers/pages/<slug>.js` (each answer shard's first
@@ -421,12 +421,11 @@ struct ShardedIndex {
             // Keys come in order: each shard is written as soon as it is cut.
             shards.add(text, line, entry.suggestions.map { numbers[Int($0)] }, index: self, rows: rows, into: &output)
         }
-        return shards.finish(index: self, rows: rows, pageSize: answerPageSize, into: &output)
+        return shards.finish(index: self, rows: rows, levels: answerPages, into: &output)
     }
 
     /// The answer lines, in text order, cut into shards (`answers/<slug>.js`, a content-defined cut
-    /// as the other shards) as they come, and the list of shards in pages of `answerPageSize`
-    /// (`answers/pages/<slug>.js`, so the manifest grows 64 times slower than the shards).
+    /// as the other shards) as they come, and the list of shards in `answerPages`.
     private struct AnswerShards {
         var shards: [(String, String)] = []
         var current: [UInt8] = []
@@ -460,39 +459,19 @@ struct ShardedIndex {
             first = nil
         }
 
-        /// Writes the last shard and the pages; returns the top level's first texts and slugs.
-        ///
-        /// Level 1 (`pages/<slug>.js`) lists shards, `pageSize` a page; while a level has more than
-        /// `pageSize` entries, a level above lists its pages (`pages2/`, `pages3/`…): the manifest,
-        /// which every visit loads, holds at most `pageSize` entries whatever the catalogue (at
-        /// 100,000 products, 215 pages were 4.4 KB of site.js's 7.8 KB gzipped), and a text's
-        /// answer is one more small file away for each level.
+        /// Writes the last shard and the shards' list in `PageLevels` (`pages/<slug>.js`,
+        /// `pages2/`… above); returns the top level's first texts and slugs, for the manifest,
+        /// which every visit loads (at 100,000 products, the list of 215 pages of 64 shards was
+        /// 4.4 KB of site.js's 7.8 KB gzipped before pages had levels).
         mutating func finish(
-            index: ShardedIndex, rows: [[UInt8]], pageSize: Int, into output: inout Output
+            index: ShardedIndex, rows: [[UInt8]], levels: PageLevels, into output: inout Output
         ) -> [(String, String)] {
             flush(index: index, rows: rows, into: &output)
-            var level = shards
-            var depth = 1
-            repeat {
-                var pages: [(String, String)] = []
-                for start in stride(from: 0, to: level.count, by: pageSize) {
-                    let page = level[start..<min(start + pageSize, level.count)]
-                    let slug = (depth == 1 ? "pages/" : "pages\(depth)/") + Slug.make(page.first!.0)
-                    var bytes: [UInt8] = []
-                    for (text, shard) in page {
-                        bytes += "[".utf8
-                        JSONWriter.writeString(text, scriptSafe: true, into: &bytes)
-                        bytes += ",".utf8
-                        JSONWriter.writeString(shard, scriptSafe: true, into: &bytes)
-                        bytes += "],\n".utf8
-                    }
-                    output.add(index.path(of: "answers", slug), index.script("answers", slug, bytes))
-                    pages.append((page.first!.0, slug))
-                }
-                level = pages
-                depth += 1
-            } while level.count > pageSize
-            return level
+            return levels.build(shards.map { (firstKey: $0.0, file: $0.1) }) { depth, page in
+                let slug = PageLevels.folder(depth) + "/" + Slug.make(page.first!.firstKey)
+                output.add(index.path(of: "answers", slug), index.script("answers", slug, PageLevels.lines(page)))
+                return slug
+            }.map { ($0.firstKey, $0.file) }
         }
     }
 
@@ -579,13 +558,13 @@ extension ShardedIndex {
     /// "link"`), or null for the placeholder.
     static func products(
         into sink: any SiteSink, engine: SearchEngine, productSlugs: [ObjectID: String], images: SiteImages,
-        answerPageSize: Int = 64
+        answerPages: PageLevels = PageLevels()
     ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
             index: .products, bucket: 16,
             fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking"],
-            answerPageSize: answerPageSize)
+            answerPages: answerPages)
         let ranking = content.config.ranking
         return index.write(
             into: sink, index: engine.products, order: engine.products.recordsInRankOrder(),
