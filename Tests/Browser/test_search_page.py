@@ -8,6 +8,7 @@ Run by Scripts/test (which builds the sites with the debug `typeahead` first):
 """
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -383,6 +384,36 @@ def test_escape_closes_the_list_and_scrolling_loads_more_results(page):
     wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) >= 40)
 
 
+def test_a_keystroke_draws_the_cards_a_screen_shows_first_then_the_rest_of_the_page(page, sample_site):
+    driver, _ = page
+    # How many cards the page had drawn when it marked the first results (the keystroke's measure).
+    driver.execute_script("""
+      window.drawnAtResults = [];
+      const measure = performance.measure.bind(performance);
+      performance.measure = (name, options) => {
+        if (name === 'typeahead-results')
+          window.drawnAtResults.push(document.querySelectorAll('#typeahead-results li').length);
+        return measure(name, options);
+      };""")
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("iphone")
+    wait(lambda: driver.execute_script("return window.drawnAtResults.length") > 0)
+    screen = driver.execute_script("return Math.ceil(window.innerHeight / 80)")
+    assert 0 < driver.execute_script("return window.drawnAtResults[window.drawnAtResults.length - 1]") <= screen
+    # The rest of the first page follows: the static result page's cards, in its order.
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20)
+    drawn = driver.execute_script(
+        "return Array.from(document.querySelectorAll('#typeahead-results li'), li => li.dataset.objectId)")
+    with open(os.path.join(sample_site, "search", "iphone.html"), encoding="utf-8") as f:
+        static = re.findall(r'<li class="hit" data-object-id="([^"]*)"', f.read())
+    assert drawn == static
+    # Whatever it drew first is seen at once: the first card is inside the viewport.
+    top = driver.execute_script("return document.querySelector('#typeahead-results li').getBoundingClientRect().top")
+    assert top < driver.execute_script("return window.innerHeight")
+    assert errors(driver) == []
+
+
 def test_without_javascript_popular_suggestions_are_links_to_result_pages(sample_site):
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
@@ -751,9 +782,11 @@ def test_a_product_opened_from_a_search_links_back_to_it(page):
     wait(lambda: driver.current_url.endswith("/index.html#q=galaxy+s7"))
     wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "galaxy s7")
     wait(lambda: status_text(driver).endswith("results"))
-    # A page opened with no search before it has no such link.
-    driver.execute_script("sessionStorage.clear()")
+    # A page opened with no search before it has no such link. (The front page keeps its search
+    # as it is left: the storage is cleared on the product page, which is then opened again.)
     driver.get(site_root(driver) + "products/5005506.html")
+    driver.execute_script("sessionStorage.clear()")
+    driver.refresh()
     assert driver.find_elements(By.CSS_SELECTOR, ".back-link") == []
     assert errors(driver) == []
 
@@ -784,8 +817,7 @@ def test_two_words_typed_are_answered_from_a_precomputed_line_without_postings_u
     loaded = driver.execute_script(loaded_scripts)
     assert any("/data/products/answers/" in name for name in loaded), text
     assert not any("/data/products/postings/" in name for name in loaded), text
-    cards = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")
-    assert len(cards) == 20
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20)
     assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-name em"), text
     # The next page is the whole answer's: computed from the postings once the shopper scrolls.
     driver.execute_script("document.getElementById('typeahead-more').scrollIntoView()")

@@ -101,15 +101,28 @@
 
   // MARK: The way back: product and result pages link to the search they were opened from
 
+  // Kept when typing pauses and when the page is left, not at every keystroke: a storage write
+  // costs a slow device milliseconds of the keystroke's results.
   const LAST_KEY = "typeahead-last-search";
+  let lastSearch;
+  let pendingSearch = null;
   function rememberSearch(search) {
+    lastSearch = search;
+    clearTimeout(pendingSearch);
+    pendingSearch = setTimeout(keepSearch, 300);
+  }
+  function keepSearch() {
+    if (pendingSearch === null) return;
+    clearTimeout(pendingSearch);
+    pendingSearch = null;
     try {
-      if (search) sessionStorage.setItem(LAST_KEY, JSON.stringify(search));
+      if (lastSearch) sessionStorage.setItem(LAST_KEY, JSON.stringify(lastSearch));
       else sessionStorage.removeItem(LAST_KEY);
     } catch {
       /* storage may be unavailable */
     }
   }
+  window.addEventListener("pagehide", keepSearch);
 
   function showWayBack() {
     let search = null;
@@ -226,7 +239,7 @@
     const start = marks[marks.length - 1].startTime;
     performance.clearMarks(mark);
     performance.measure(name, { start });
-    requestAnimationFrame(() => setTimeout(() => performance.measure(name + "-paint", { start }), 0));
+    afterPaint(() => performance.measure(name + "-paint", { start }));
   }
 
   let announced = "";
@@ -488,13 +501,29 @@
     const end = Math.min(start + data.products.hitsPerPage, current.numbers.length);
     productIndex.rows(current.numbers.slice(start, end), (rows) => {
       if (current !== answer) return;
-      rows.forEach((record, k) => results.appendChild(card(record, current.highlight(String(record.name || ""), start + k).value)));
+      const draw = (from, to) => {
+        for (let k = from; k < to; k++) results.appendChild(card(rows[k], current.highlight(String(rows[k].name || ""), start + k).value));
+      };
+      // A keystroke's first page: the cards a screen can show are drawn at once, the others
+      // once those have painted (a card is at least 80 px tall).
+      const now = start === 0 ? Math.min(rows.length, Math.ceil(window.innerHeight / 80)) : rows.length;
+      draw(0, now);
       if (start === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
       shown = end;
-      drawing = false;
-      // The sentinel may still be in view after a short page: keep filling.
-      if (sentinel && sentinel.getBoundingClientRect().top < window.innerHeight) more();
+      afterPaint(() => {
+        if (current !== answer) return;
+        draw(now, rows.length);
+        drawing = false;
+        // The sentinel may still be in view after a short page: keep filling. (Read after the
+        // frame, when the layout is done: read at once, it would force one.)
+        if (sentinel && sentinel.getBoundingClientRect().top < window.innerHeight) more();
+      });
     });
+  }
+
+  /** Calls `then` in a task after the next frame has painted. */
+  function afterPaint(then) {
+    requestAnimationFrame(() => setTimeout(then, 0));
   }
 
   /**
