@@ -16,16 +16,18 @@ import TypeaheadModel
 ///   array a line named by the manifest's `fields`;
 /// - `scopes/<slug>.js`: the numbers of the records in a configured scope, as differences;
 /// - `heads/<hex>.js` (products): for every word prefix of one to three letters, the one-word
-///   query's hit count and first page (record numbers), `["prefix",nbHits,numbers…]` a line, in
-///   files named by the prefix's first letter in hex (the manifest's `heads` lists them): the
-///   answer to the first letters typed (the most common texts, and those whose postings are the
-///   largest) from one file of a few kilobytes;
+///   query's hit count and first page (record numbers), `["prefix",nbHits,numbers…]` a line: those
+///   of one and two letters in files named by the prefix's first letter in hex (the manifest's
+///   `heads` lists them), those of three in the rows file of their first two (below): the answer
+///   to the first letters typed (the most common texts, and those whose postings are the largest)
+///   from a file of a few kilobytes;
 /// - `answers/<slug>.js` (products): precomputed first pages (`Answers`), and `answers/pages/`
 ///   (with `pages2/`… above it in a large index);
 /// - the rows of the first pages these hold (`[number,<row…>]` a line, each record once), so that
 ///   such a first page shows without its twenty-odd `records/` files: a heads file opens with its
 ///   letter's (a script named `heads/<hex>/rows`); a longer prefix's are `heads/rows/<hex>.js`,
-///   loaded once its head is found; an answers shard's are `answers/rows/<slug>.js`, loaded only
+///   loaded once its head is found (a two-letter prefix's opens with the heads of three letters it
+///   starts, a script named `heads/<hex>`); an answers shard's are `answers/rows/<slug>.js`, loaded only
 ///   when the shard has the typed text (a text without an answer pays for none).
 ///
 /// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
@@ -244,11 +246,30 @@ struct ShardedIndex {
         }
         // Past the first letter, a prefix's rows are a file of their own (`rows/<hex>.js`), loaded
         // once its head is found: its first page from one file, not from up to twenty `records/`.
-        for (prefix, line) in zip(sorted, lines) where prefix.unicodeScalars.count > 1 && !line.numbers.isEmpty {
+        // A two-letter prefix's file opens with the heads of the three-letter prefixes it starts
+        // (a script named `<hex>`; its rows come last, as in a letter's file), which the second
+        // keystroke brings along for the third: a letter's file holds the heads of one and two
+        // letters only (at 100,000 products the three-letter heads were two thirds of it).
+        for (i, (prefix, line)) in zip(sorted, lines).enumerated()
+        where prefix.unicodeScalars.count > 1 && !line.numbers.isEmpty {
+            var longer: [UInt8] = []
+            var j = i + 1
+            // Sorted by their bytes, the prefixes a prefix starts follow it.
+            while j < sorted.count && sorted[j].utf8.starts(with: prefix.utf8) {
+                if sorted[j].unicodeScalars.count == prefix.unicodeScalars.count + 1
+                    && sorted[j].unicodeScalars.count > Self.letterHeadLength
+                {
+                    longer += lines[j].line
+                }
+                j += 1
+            }
             let slug = "rows/" + Self.hex(prefix)
-            output.add(path(of: "heads", slug), rowsScript("heads", slug, line.numbers, rows))
+            output.add(
+                path(of: "heads", slug),
+                (longer.isEmpty ? [] : script("heads", Self.hex(prefix), longer))
+                    + rowsScript("heads", slug, line.numbers, rows))
         }
-        for (prefix, line) in zip(sorted, lines) {
+        for (prefix, line) in zip(sorted, lines) where prefix.unicodeScalars.count <= Self.letterHeadLength {
             let name = Self.hex(String(String.UnicodeScalarView(prefix.unicodeScalars.prefix(1))))
             if group?.name != name {
                 flush()
@@ -524,6 +545,9 @@ struct ShardedIndex {
     /// Word prefixes up to this many letters get a head (below four letters no typo is allowed, so
     /// the candidate words of such a one-word query are exactly the words with that prefix).
     static let headLength = 3
+    /// The longest prefixes whose heads are in their letter's file; a longer one's head is in the
+    /// rows file of the prefix one letter shorter.
+    static let letterHeadLength = 2
 
     /// A head's file name: the prefix's UTF-8 bytes in lower-case hex (the page computes it too).
     static func hex(_ text: String) -> String {

@@ -203,24 +203,25 @@
           loader.need([file], ([heads]) => {
             learnRows(file.replace(/\.js$/, "/rows"));
             if (options.stale && options.stale()) return;
-            const head = (heads || []).find((line) => line[0] === qwords[0]);
-            if (!head) return full(callback, options.stale);
-            const [, nbHits, ...numbers] = head;
-            const answer = () =>
-              callback({
-                nbHits,
-                numbers,
-                complete: numbers.length >= nbHits,
-                highlight: (text) => highlightAlone(query, text, typoTolerance),
-                rest: full,
+            findHead(qwords[0], heads, options.stale, (head) => {
+              if (!head) return full(callback, options.stale);
+              const [, nbHits, ...numbers] = head;
+              const answer = () =>
+                callback({
+                  nbHits,
+                  numbers,
+                  complete: numbers.length >= nbHits,
+                  highlight: (text) => highlightAlone(query, text, typoTolerance),
+                  rest: full,
+                });
+              // Past the first letter, the head's rows are a file of their own: one file, not up to
+              // twenty `records/` files.
+              const rowsFile = headRowsFile(qwords[0], head);
+              if (!rowsFile) return answer();
+              loadRows(rowsFile, () => {
+                if (options.stale && options.stale()) return;
+                answer();
               });
-            // Past the first letter, the head's rows are a file of their own: one file, not up to
-            // twenty `records/` files.
-            const rowsFile = headRowsFile(qwords[0], head);
-            if (!rowsFile) return answer();
-            loadRows(rowsFile, () => {
-              if (options.stale && options.stale()) return;
-              answer();
             });
           });
         };
@@ -261,6 +262,27 @@
     /** The rows file of a head `[prefix, nbHits, numbers…]` longer than a letter (a letter's rows open its heads file). */
     function headRowsFile(prefix, head) {
       return head.length > 2 && Array.from(prefix).length > 1 ? path("heads", "rows/" + hex(prefix)) : null;
+    }
+
+    /**
+     * Calls `then(head | null)` with a prefix's head: one of one or two letters is in its letter's
+     * heads file (`letterHeads`), one of three in the rows file of its first two (loaded here, as
+     * the second keystroke loads it), which opens with their heads (a script named by their hex).
+     */
+    function findHead(prefix, letterHeads, stale, then) {
+      const letters = Array.from(prefix);
+      const lineOf = (lines) => (lines || []).find((line) => line[0] === prefix) || null;
+      if (letters.length <= 2) return then(lineOf(letterHeads));
+      const parent = letters.slice(0, -1).join("");
+      findHead(parent, letterHeads, stale, (up) => {
+        // A prefix without hits starts no longer one that has any.
+        const file = up && headRowsFile(parent, up);
+        if (!file) return then(null);
+        loadRows(file, () => {
+          if (stale && stale()) return;
+          then(lineOf(loader.get(path("heads", hex(parent)))));
+        });
+      });
     }
 
     /**

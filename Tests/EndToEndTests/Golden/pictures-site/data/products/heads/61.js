@@ -4,5 +4,4 @@ typeaheadIndex("data/products/heads/61/rows", [
 typeaheadIndex("data/products/heads/61", [
 ["a",1,6],
 ["an",1,6],
-["ank",1,6],
 ]);

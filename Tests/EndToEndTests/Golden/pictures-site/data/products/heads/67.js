@@ -7,5 +7,4 @@ typeaheadIndex("data/products/heads/67/rows", [
 typeaheadIndex("data/products/heads/67", [
 ["g",8,0,1,3,4],
 ["ga",8,0,1,3,4],
-["gal",8,0,1,3,4],
 ]);

@@ -4,5 +4,4 @@ typeaheadIndex("data/products/heads/6f/rows", [
 typeaheadIndex("data/products/heads/6f", [
 ["o",1,1],
 ["ot",1,1],
-["ott",1,1],
 ]);

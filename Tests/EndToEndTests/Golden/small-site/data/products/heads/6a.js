@@ -4,5 +4,4 @@ typeaheadIndex("data/products/heads/6a/rows", [
 typeaheadIndex("data/products/heads/6a", [
 ["j",1,3],
 ["ja",1,3],
-["jav",1,3],
 ]);

@@ -6,17 +6,10 @@ typeaheadIndex("data/products/heads/73/rows", [
 typeaheadIndex("data/products/heads/73", [
 ["s",4,2,3,1],
 ["sa",1,0],
-["sam",1,0],
 ["sc",2,3,0],
-["scr",2,3,0],
 ["se",1,1],
 ["sl",1,0],
-["slo",1,0],
 ["sp",2,2,1],
-["spa",1,1],
-["spe",1,2],
 ["sr",1,3],
-["src",1,3],
 ["sv",1,3],
-["svg",1,3],
 ]);

@@ -4,5 +4,4 @@ typeaheadIndex("data/products/heads/79/rows", [
 typeaheadIndex("data/products/heads/79", [
 ["y",1,0],
 ["yo",1,0],
-["you",1,0],
 ]);

@@ -1,3 +1,6 @@
+typeaheadIndex("data/products/heads/6761", [
+["gal",8,0,1,3,4],
+]);
 typeaheadIndex("data/products/heads/rows/6761", [
 [0,"p1","p1",599.99,["images/5a516808b5732de7d2b7.webp",160,120],"Galaxy S7 Phone","Samsung",[90]],
 [1,"p2","p2",29.99,["images/1aefc17466e06b3512b9.webp",160,120],"Galaxy S7 Clear Case","Otterbox",[80]],

@@ -1,3 +1,7 @@
+typeaheadIndex("data/products/heads/6d69", [
+["mic",1,0],
+["min",1,0],
+]);
 typeaheadIndex("data/products/heads/rows/6d69", [
 [0,"4984700","4984700",49.99,null,"AT\u0026T GoPhone - Samsung Galaxy Express 3 4G LTE","AT\u0026T GoPhone",[21449]],
 ]);
