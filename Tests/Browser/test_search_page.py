@@ -817,6 +817,8 @@ def test_two_words_typed_are_answered_from_a_precomputed_line_without_postings_u
     loaded = driver.execute_script(loaded_scripts)
     assert any("/data/products/answers/" in name for name in loaded), text
     assert not any("/data/products/postings/" in name for name in loaded), text
+    # Its files were asked for while the list painted, then by the search: each loaded once.
+    assert len(loaded) == len(set(loaded)), loaded
     wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20)
     assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-name em"), text
     # The next page is the whole answer's: computed from the postings once the shopper scrolls.

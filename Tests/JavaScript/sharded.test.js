@@ -216,6 +216,32 @@ test("a search that a newer one replaced loads no more answers files, and does n
   assert.match(requested[0], /\/answers\/pages\//);
 });
 
+test("an answer's prefetch loads its page, shard and rows, and the search that follows loads nothing more", () => {
+  const lines = answerLines().filter((line, i) => line[2].length > 0 && i % 211 === 0);
+  assert.ok(lines.length > 10);
+  for (const [text, nbHits, numbers] of lines) {
+    const { loader, requested } = siteLoader();
+    const index = sharded.createClientIndex(data.products, loader);
+    index.prefetchAnswer(text, null, () => false);
+    assert.deepEqual(requested.map((f) => f.replace(/\/[^/]*$/, "/")),
+      ["data/products/answers/pages/", "data/products/answers/", "data/products/answers/rows/"], `${text}: ${requested}`);
+    let answer;
+    index.search(text, {}, (a) => (answer = a));
+    let shown;
+    index.rows(numbers, (rows) => (shown = rows));
+    assert.equal(requested.length, 3, `${text}: ${requested}`);
+    assert.deepEqual([answer.nbHits, answer.numbers], [nbHits, numbers], text);
+    assert.deepEqual(shown, numbers.map((n) => recordsRow(data.products, n)), text);
+  }
+  // Nothing for a text the heads answer, under a scope, or once stale.
+  const [text] = lines[0];
+  for (const [query, scope, stale] of [["ip", null, () => false], [text, ["categories", "Cell Phones"], () => false], [text, null, () => true]]) {
+    const { loader, requested } = siteLoader();
+    sharded.createClientIndex(data.products, loader).prefetchAnswer(query, scope, stale);
+    assert.deepEqual(requested, [], query);
+  }
+});
+
 test("a larger index's pages of pages (pages2/…) lead to the same answers, one file a level", () => {
   // The sample's answers fit in one level of pages; a catalogue with more than 64 pages of shards
   // lists its pages in pages of their own. Make such a level of the sample's pages, one a book

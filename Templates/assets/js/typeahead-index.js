@@ -130,19 +130,25 @@
     const spellings = new Map(); // word → its code points, made once (every search spells the words in range)
     // Rows that came with a first page (an answer's, a letter's head): number → cells.
     const known = new Map();
+    const learned = new Set(); // the rows scripts whose rows are in `known`
     /** Keeps the rows of a script named `name` (`[number, cells…]` each), once. */
     const learnRows = (name) => {
       const list = loader.get(name);
       if (!list) return;
       for (const entry of list) known.set(entry[0], entry.slice(1));
       loader.forget(name);
+      learned.add(name);
     };
     /** Loads a rows file (a head's, an answers shard's), keeps its rows, then calls `then()`. */
-    const loadRows = (file, then) =>
+    const loadRows = (file, then) => {
+      const name = file.replace(/\.js$/, "");
+      // Its script was run and forgotten: asked for again, the loader would load it again.
+      if (learned.has(name)) return then();
       loader.need([file], () => {
-        learnRows(file.replace(/\.js$/, ""));
+        learnRows(name);
         then();
       });
+    };
     const spell = (word) => {
       let points = spellings.get(word);
       if (points === undefined) spellings.set(word, (points = core.points(word)));
@@ -296,6 +302,18 @@
     }
 
     /**
+     * Starts loading what a text's precomputed answer needs (the answers' pages, its shard and its
+     * rows), which `search` would load one after the other: called once the suggestion list is
+     * drawn, they load while it paints, and the search finds them loaded or on their way. Loads
+     * nothing more once `stale()` turns true.
+     */
+    function prefetchAnswer(query, scope, stale) {
+      const qwords = core.queryWords(query);
+      if (scope || qwords.length === 0 || isShort(qwords) || !(manifest.answers && manifest.answers.length)) return;
+      answerFor(qwords.join(" "), () => {}, stale);
+    }
+
+    /**
      * Calls `callback(line | null)` with a text's precomputed answer `[text, nbHits, numbers,
      * placed]`: its shard is found in the manifest's pages (first texts), then in the page; in a
      * large index, pages of pages come between (an entry naming a folder, `pages2/…`, is a page).
@@ -408,7 +426,7 @@
       highlightPlaced("ab c", "Abc warm-up", 1, 2, true);
     }
 
-    return { search, rows, warm, prefetch };
+    return { search, rows, warm, prefetch, prefetchAnswer };
   }
 
   /**

@@ -380,13 +380,16 @@
   // Results are searched after the suggestion list has had its frame: the list comes first. A
   // timeout alone would run before the frame (tasks queued before a frame run first), so the
   // search waits for the next animation frame, then for the task after it; a keystroke in between
-  // replaces it.
+  // replaces it. The files of a precomputed answer start loading at once, while the list paints.
   let resultsTimer = null;
   let resultsFrame = null;
   function scheduleResults() {
     if (!onFront) return;
     clearTimeout(resultsTimer);
     if (resultsFrame !== null) cancelAnimationFrame(resultsFrame);
+    const query = state.q;
+    const scope = state.scope;
+    productIndex.prefetchAnswer(query, scope, () => state.q !== query || state.scope !== scope);
     resultsFrame = requestAnimationFrame(() => {
       resultsFrame = null;
       resultsTimer = setTimeout(updateResults, 0);
