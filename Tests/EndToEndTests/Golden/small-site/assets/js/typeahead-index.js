@@ -197,7 +197,6 @@
             if (stale && stale()) return;
             rank(query, qwords, inRange, inScope, typoTolerance, then, stale);
           });
-        const short = isShort(qwords);
         const computed = () => {
           // One short word, no scope: its head holds the count and the first page (no typo is
           // allowed so short, so the head is the whole answer's start), and the first letters typed
@@ -232,8 +231,8 @@
           });
         };
         // A text on the way to a suggestion whose postings are large has its first page
-        // precomputed (unscoped, typos allowed): the whole answer is computed only on demand.
-        if (inScope || !typoTolerance || short || !(manifest.answers && manifest.answers.length)) return computed();
+        // precomputed: the whole answer is computed only on demand.
+        if (!mayHaveAnswer(qwords, options.scope, typoTolerance)) return computed();
         answerFor(
           qwords.join(" "),
           (line) => {
@@ -251,6 +250,14 @@
           options.stale
         );
       });
+    }
+
+    /**
+     * Whether a text's answer may be precomputed: one that is not a head's (one short word),
+     * unscoped, with typos allowed (the answers are the unscoped prefix map's keys').
+     */
+    function mayHaveAnswer(qwords, scope, typoTolerance) {
+      return qwords.length > 0 && !isShort(qwords) && !scope && typoTolerance !== false && manifest.answers && manifest.answers.length > 0;
     }
 
     /** One word of at most `headLength` letters: the texts heads answer. */
@@ -309,8 +316,7 @@
      */
     function prefetchAnswer(query, scope, stale) {
       const qwords = core.queryWords(query);
-      if (scope || qwords.length === 0 || isShort(qwords) || !(manifest.answers && manifest.answers.length)) return;
-      answerFor(qwords.join(" "), () => {}, stale);
+      if (mayHaveAnswer(qwords, scope, true)) answerFor(qwords.join(" "), () => {}, stale);
     }
 
     /**
