@@ -159,6 +159,18 @@ struct PrefixMapTests {
         #expect(listed == result.files.keys.filter { $0.hasPrefix("shards/") && !$0.contains("/pages/") }.count)
     }
 
+    @Test("A folder of manifest pages is one that PageLevels names: pages, pages2, pages3…, nothing else")
+    func pageFolders() {
+        for depth in 1...12 { #expect(PageLevels.isFolder(PageLevels.folder(depth))) }
+        for name in ["pages1", "pages0", "pages02", "pagesx", "pages-2", "page", "shards"] {
+            #expect(!PageLevels.isFolder(name), "\(name)")
+        }
+        #expect(SiteReader.isManifestPage("shards/all/pages2/case-7a.js"))
+        // A shard whose key starts with "pages", or a folder named like one but not one.
+        #expect(!SiteReader.isManifestPage("shards/all/pages-to-go-1f2e.js"))
+        #expect(!SiteReader.isManifestPage("shards/all/pagesx/case-7a.js"))
+    }
+
     @Test("A large map's manifest has pages of pages: the site data lists a few, every shard once in order")
     func manifestLevels() throws {
         // 600 shards in pages of 2 to 6, at most 4 at the top: levels as a map of millions of keys

@@ -17,6 +17,14 @@ struct PageLevels: Sendable {
     /// The folder of level `depth`'s pages.
     static func folder(_ depth: Int) -> String { depth == 1 ? "pages" : "pages\(depth)" }
 
+    /// Whether `name` is a folder of pages (`pages`, `pages2`…), as `folder` names them.
+    static func isFolder(_ name: some StringProtocol) -> Bool {
+        guard name.hasPrefix("pages"), let depth = name == "pages" ? 1 : Int(name.dropFirst(5)), depth >= 1 else {
+            return false
+        }
+        return folder(depth) == String(name)
+    }
+
     /// Cuts `entries` into pages level by level; `write(depth, page)` writes one page and returns
     /// the file (or name) the level above lists it by. Returns the top level.
     func build(

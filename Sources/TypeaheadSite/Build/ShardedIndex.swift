@@ -256,11 +256,7 @@ struct ShardedIndex {
             var j = i + 1
             // Sorted by their bytes, the prefixes a prefix starts follow it.
             while j < sorted.count && sorted[j].utf8.starts(with: prefix.utf8) {
-                if sorted[j].unicodeScalars.count == prefix.unicodeScalars.count + 1
-                    && sorted[j].unicodeScalars.count > Self.letterHeadLength
-                {
-                    longer += lines[j].line
-                }
+                if sorted[j].unicodeScalars.count == prefix.unicodeScalars.count + 1 { longer += lines[j].line }
                 j += 1
             }
             let slug = "rows/" + Self.hex(prefix)
@@ -546,7 +542,7 @@ struct ShardedIndex {
     /// the candidate words of such a one-word query are exactly the words with that prefix).
     static let headLength = 3
     /// The longest prefixes whose heads are in their letter's file; a longer one's head is in the
-    /// rows file of the prefix one letter shorter.
+    /// rows file of the prefix one letter shorter (`findHead` in typeahead-index.js).
     static let letterHeadLength = 2
 
     /// A head's file name: the prefix's UTF-8 bytes in lower-case hex (the page computes it too).

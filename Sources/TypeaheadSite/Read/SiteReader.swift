@@ -161,7 +161,7 @@ public struct SiteReader: Sendable {
     /// Whether a map's file is a manifest page (`shards/<id>/pages/…`, `pages2/`…), not a shard.
     static func isManifestPage(_ file: String) -> Bool {
         let parts = file.split(separator: "/")
-        return parts.count == 4 && parts[2].hasPrefix("pages")
+        return parts.count == 4 && PageLevels.isFolder(parts[2])
     }
 
     /// One shard's keys with their values ("=" resolved from `values`), each checked to be in
