@@ -870,3 +870,24 @@ def test_focus_loads_a_small_maps_manifest_pages_so_the_first_keystroke_loads_on
     after = driver.execute_script(scripts)
     assert [s for s in after if "/pages" in s] == pages
     assert len(after) == len(pages) + 1  # the shard of `i`
+
+
+def test_three_letters_pasted_are_answered_from_heads_files_without_postings(driver, sample_site):
+    # Pasted, `iph` loads the rows file of `ip` for its head: in the browser a script's waiting
+    # callbacks run as it registers each of its payloads, so that file must register the heads of
+    # three letters before its rows (node's synchronous loader cannot tell the order).
+    box = open_front(driver, sample_site)
+    box.click()
+    wait(lambda: options(driver))
+    driver.execute_script("arguments[0].value = 'iph'; arguments[0].dispatchEvent(new Event('input'));", box)
+    # The engine's own first page for the text (`typeahead query`).
+    engine = json.loads(subprocess.run([BINARY, "query", "--content", os.path.join(ROOT, "Content"), "iph"],
+                                       capture_output=True, text=True, check=True).stdout)
+    expected = [hit["objectID"] for hit in engine["hits"]]
+    wait(lambda: driver.execute_script(
+        "return Array.from(document.querySelectorAll('#typeahead-results li'), li => li.dataset.objectId)") == expected)
+    assert f"{engine['nbHits']:,} results" in status_text(driver)
+    loaded = driver.execute_script("return Array.from(document.querySelectorAll('script[src]'), s => s.src.split('/data/')[1]).filter(Boolean)")
+    assert "products/heads/rows/6970.js" in loaded and "products/heads/rows/697068.js" in loaded, loaded
+    assert not any("/postings/" in name or "/words/" in name for name in loaded), loaded
+    assert errors(driver) == []
