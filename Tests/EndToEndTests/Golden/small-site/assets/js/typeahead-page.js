@@ -65,18 +65,37 @@
     return "#" + params.toString();
   }
 
+  /**
+   * A write made once calls pause for `ms` and when the page is left, not at every call:
+   * `later()` (re)starts the wait, `now()` writes what waits, `cancel()` drops it.
+   */
+  function coalesced(write, ms) {
+    let timer = null;
+    const cancel = () => {
+      clearTimeout(timer);
+      timer = null;
+    };
+    const now = () => {
+      if (timer === null) return;
+      cancel();
+      write();
+    };
+    window.addEventListener("pagehide", now);
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(now, ms);
+    };
+    return { later, now, cancel };
+  }
+
   // Replacing the entry on every keystroke is throttled by browsers (after about 200 calls the
-  // URL stops following), so typing replaces it at most every 300 ms and once more at the end.
-  let pendingHash = null;
+  // URL stops following), so typing replaces it once it pauses for 300 ms.
+  const hashWrite = coalesced(() => setHash(false), 300);
   function writeHash(push) {
     if (!onFront) return;
-    clearTimeout(pendingHash);
-    pendingHash = null;
-    if (push) return setHash(true);
-    pendingHash = setTimeout(() => {
-      pendingHash = null;
-      setHash(false);
-    }, 300);
+    hashWrite.cancel();
+    if (push) setHash(true);
+    else hashWrite.later();
   }
 
   function setHash(push) {
@@ -85,14 +104,6 @@
     if (push) history.pushState(null, "", hash);
     else history.replaceState(null, "", hash);
   }
-
-  function flushHash() {
-    if (pendingHash === null) return;
-    clearTimeout(pendingHash);
-    pendingHash = null;
-    setHash(false);
-  }
-  window.addEventListener("pagehide", flushHash);
 
   /** Another page: the search happens on the front page. */
   function goToFront() {
@@ -104,25 +115,19 @@
   // Kept when typing pauses and when the page is left, not at every keystroke: a storage write
   // costs a slow device milliseconds of the keystroke's results.
   const LAST_KEY = "typeahead-last-search";
-  let lastSearch;
-  let pendingSearch = null;
-  function rememberSearch(search) {
-    lastSearch = search;
-    clearTimeout(pendingSearch);
-    pendingSearch = setTimeout(keepSearch, 300);
-  }
-  function keepSearch() {
-    if (pendingSearch === null) return;
-    clearTimeout(pendingSearch);
-    pendingSearch = null;
+  let lastSearch = null;
+  const searchWrite = coalesced(() => {
     try {
       if (lastSearch) sessionStorage.setItem(LAST_KEY, JSON.stringify(lastSearch));
       else sessionStorage.removeItem(LAST_KEY);
     } catch {
       /* storage may be unavailable */
     }
+  }, 300);
+  function rememberSearch(search) {
+    lastSearch = search;
+    searchWrite.later();
   }
-  window.addEventListener("pagehide", keepSearch);
 
   function showWayBack() {
     let search = null;
@@ -358,7 +363,7 @@
     if (!onFront) return goToFront();
     // Typing already started this search's history entry; otherwise it gets a new one.
     writeHash(committed);
-    if (!committed) flushHash();
+    if (!committed) hashWrite.now();
     committed = true;
     render([]);
     updateResults(true);
