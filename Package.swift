@@ -93,7 +93,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ServeTests",
-            dependencies: ["TypeaheadServe", "TypeaheadEngine", "TypeaheadModel", "TypeaheadSite", "TypeaheadTestSupport"]
+            dependencies: [
+                "TypeaheadServe", "TypeaheadEngine", "TypeaheadModel", "TypeaheadSite", "TypeaheadTestSupport",
+            ]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -45,13 +45,11 @@ extension TypeaheadCommand {
             try config.validate(against: products.products, file: configPath)
             if config.indexName != products.config.sourceIndex {
                 throw ContentError(
-                    issues: [
-                        ContentIssue(
-                            file: configPath, field: "sourceIndices[0].indexName",
-                            message:
-                                "\"\(config.indexName)\" is not site.json's sourceIndex \"\(products.config.sourceIndex)\", so the build would not read the counts and facets"
-                        )
-                    ], total: 1)
+                    ContentIssue(
+                        file: configPath, field: "sourceIndices[0].indexName",
+                        message:
+                            "\"\(config.indexName)\" is not site.json's sourceIndex \"\(products.config.sourceIndex)\", so the build would not read the counts and facets"
+                    ))
             }
             let folder = (configPath as NSString).deletingLastPathComponent
             var log: [LogEntry] = []

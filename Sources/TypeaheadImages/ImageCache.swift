@@ -25,7 +25,7 @@ public struct ImageCache: Sendable {
         let path = cache.indexPath
         guard FileManager.default.fileExists(atPath: path) else { return cache }
         func fail(_ message: String, record: String? = nil) -> ContentError {
-            ContentError(issues: [ContentIssue(file: path, record: record, message: message)], total: 1)
+            ContentError(ContentIssue(file: path, record: record, message: message))
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw fail("cannot read the file") }
         let value: JSONValue

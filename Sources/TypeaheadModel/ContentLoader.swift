@@ -34,6 +34,11 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
         self.total = total
     }
 
+    /// The content has one problem.
+    public init(_ issue: ContentIssue) {
+        self.init(issues: [issue], total: 1)
+    }
+
     public var description: String {
         var lines = issues.map { "error: \($0)" }
         if total > issues.count { lines.append("… and \(total - issues.count) more problems") }
@@ -83,8 +88,7 @@ public struct ContentLoader {
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
             isDirectory.boolValue
         else {
-            throw ContentError(
-                issues: [ContentIssue(file: directory, message: "no such content folder")], total: 1)
+            throw ContentError(ContentIssue(file: directory, message: "no such content folder"))
         }
         var config = SiteConfig()
         let configPath = path("site.json")

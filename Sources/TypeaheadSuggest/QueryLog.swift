@@ -43,21 +43,18 @@ public enum QueryLog {
     public static func read(path: String) throws(ContentError) -> [LogEntry] {
         guard let format = Format(fileName: path) else {
             throw ContentError(
-                issues: [ContentIssue(file: path, message: "expected a .csv, .tsv, .json, .ndjson or .jsonl file")],
-                total: 1)
+                ContentIssue(file: path, message: "expected a .csv, .tsv, .json, .ndjson or .jsonl file"))
         }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ContentError(issues: [ContentIssue(file: path, message: "cannot read the file")], total: 1)
+            throw ContentError(ContentIssue(file: path, message: "cannot read the file"))
         }
         var bytes = [UInt8](data)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // spreadsheet exports add a BOM
         if let (line, column) = JSONValue.firstInvalidUTF8(in: bytes) {
             throw ContentError(
-                issues: [
-                    ContentIssue(
-                        file: path, record: "line \(line)",
-                        message: "invalid UTF-8 at byte \(column); the file must be UTF-8")
-                ], total: 1)
+                ContentIssue(
+                    file: path, record: "line \(line)",
+                    message: "invalid UTF-8 at byte \(column); the file must be UTF-8"))
         }
         var problems = Problems(file: path)
         let entries: [LogEntry]

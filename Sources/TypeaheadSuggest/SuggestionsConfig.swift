@@ -36,18 +36,16 @@ public struct SuggestionsConfig: Sendable, Equatable {
     public static func read(path: String) throws(ContentError) -> SuggestionsConfig {
         var problems = Problems(file: path)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw ContentError(issues: [ContentIssue(file: path, message: "cannot read the file")], total: 1)
+            throw ContentError(ContentIssue(file: path, message: "cannot read the file"))
         }
         let value: JSONValue
         do {
             value = try JSONParser.parse([UInt8](data))
         } catch {
             throw ContentError(
-                issues: [
-                    ContentIssue(
-                        file: path, record: "line \(error.line), column \(error.column)",
-                        message: "malformed JSON: \(error.message)")
-                ], total: 1)
+                ContentIssue(
+                    file: path, record: "line \(error.line), column \(error.column)",
+                    message: "malformed JSON: \(error.message)"))
         }
         let config = read(value, &problems)
         try problems.throwIfAny()

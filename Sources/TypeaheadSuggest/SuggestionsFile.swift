@@ -45,15 +45,14 @@ public enum SuggestionsFile {
             if rename(temporary.path, url.path) != 0 {
                 let reason = String(cString: strerror(errno))
                 try? FileManager.default.removeItem(at: temporary)
-                throw ContentError(issues: [ContentIssue(file: path, message: "cannot write: \(reason)")], total: 1)
+                throw ContentError(ContentIssue(file: path, message: "cannot write: \(reason)"))
             }
         } catch let error as ContentError {
             throw error
         } catch {
             try? FileManager.default.removeItem(at: temporary)
             throw ContentError(
-                issues: [ContentIssue(file: temporary.path, message: "cannot write: \(error.localizedDescription)")],
-                total: 1)
+                ContentIssue(file: temporary.path, message: "cannot write: \(error.localizedDescription)"))
         }
     }
 

@@ -7,7 +7,7 @@ import TypeaheadTestSupport
 /// The Swift engine's answers for a generated set of queries, kept in
 /// `Tests/JavaScript/fixtures/agreement.json`; the page's JavaScript must give the same answers
 /// (`node --test Tests/JavaScript`). This test proves the file is the engine's current answer;
-/// `TYPEAHEAD_RECORD_GOLDEN=1` rewrites it.
+/// `Scripts/record-goldens` rewrites it.
 @Suite("The JavaScript agreement fixture is the engine's answer")
 struct AgreementFixtureTests {
     static let fixture = TestSupport.packageRoot.appendingPathComponent("Tests/JavaScript/fixtures/agreement.json")
@@ -88,12 +88,7 @@ struct AgreementFixtureTests {
     @Test("agreement.json holds the engine's current answers")
     func fixture() throws {
         let text = JSONWriter.string(try Self.answers()).replacingOccurrences(of: "},{", with: "},\n{") + "\n"
-        if ProcessInfo.processInfo.environment["TYPEAHEAD_RECORD_GOLDEN"] == "1" {
-            try Data(text.utf8).write(to: Self.fixture)
-            return
-        }
-        let recorded = try? String(contentsOf: Self.fixture, encoding: .utf8)
-        #expect(recorded != nil, "missing \(Self.fixture.path): record it with TYPEAHEAD_RECORD_GOLDEN=1")
-        #expect(recorded == text, "agreement.json is stale: re-record it with TYPEAHEAD_RECORD_GOLDEN=1")
+        try Golden(folder: Self.fixture.deletingLastPathComponent())
+            .compare(text: text, with: Self.fixture.lastPathComponent)
     }
 }

@@ -79,10 +79,12 @@ struct PrefixMapTests {
         #expect(typos > 0, "no hit with a typo: the placed typos are untested")
         // Only every other key ranked (by key length): its children still start right.
         var visited: [String] = []
-        builder.build(scope: nil, wanted: { key, _ in key.count % 2 == 0 }) { entry in
-            visited.append(entry.key)
-            #expect(entry == all[entry.key], "\(entry.key)")
-        }
+        builder.build(
+            scope: nil, wanted: { key, _ in key.count % 2 == 0 },
+            visit: { entry in
+                visited.append(entry.key)
+                #expect(entry == all[entry.key], "\(entry.key)")
+            })
         #expect(visited == all.keys.filter { $0.utf8.count % 2 == 0 }.sorted(by: utf8Less))
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// Golden files in a folder: `TYPEAHEAD_RECORD_GOLDEN=1 swift test` re-records them; a missing one
-/// fails. A difference is reported at the test's own line (`sourceLocation`), with the first
-/// differing line of a text.
+/// Golden files in a folder, compared byte for byte; a missing one fails. `Scripts/record-goldens`
+/// re-records them (it runs the tests with `TYPEAHEAD_RECORD_GOLDEN=1`): a test that records fails,
+/// so a run that re-records never passes as a run that proved something. A difference is reported
+/// at the test's own line (`sourceLocation`), with the first differing line of a text.
 public struct Golden: Sendable {
     public let folder: URL
 
@@ -18,11 +19,12 @@ public struct Golden: Sendable {
         let golden = folder.appendingPathComponent(name)
         if Self.recording {
             try Data(text.utf8).write(to: golden)
+            Self.recorded(name, sourceLocation)
             return
         }
         guard let want = FileManager.default.contents(atPath: golden.path) else {
             Issue.record(
-                "golden file \(name) is missing: record it with TYPEAHEAD_RECORD_GOLDEN=1",
+                "golden file \(name) is missing: record it with Scripts/record-goldens",
                 sourceLocation: sourceLocation)
             return
         }
@@ -56,11 +58,12 @@ public struct Golden: Sendable {
                     at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
                 try data.write(to: url)
             }
+            Self.recorded(name, sourceLocation)
             return
         }
         let expected = try TestSupport.tree(golden)
         #expect(
-            !expected.isEmpty, "golden tree \(name) is missing: record it with TYPEAHEAD_RECORD_GOLDEN=1",
+            !expected.isEmpty, "golden tree \(name) is missing: record it with Scripts/record-goldens",
             sourceLocation: sourceLocation)
         #expect(
             actual.map(\.0) == expected.map(\.0), "file lists differ from golden \(name)",
@@ -70,5 +73,12 @@ public struct Golden: Sendable {
             guard let want = expectedByPath[path] else { continue }
             #expect(data == want, "\(path) differs from golden \(name)", sourceLocation: sourceLocation)
         }
+    }
+
+    /// A recording run fails on purpose: it wrote the golden instead of comparing with it.
+    private static func recorded(_ name: String, _ sourceLocation: SourceLocation) {
+        Issue.record(
+            "re-recorded golden \(name) (TYPEAHEAD_RECORD_GOLDEN=1): this run proves nothing; run the tests without it",
+            sourceLocation: sourceLocation)
     }
 }

@@ -6,13 +6,24 @@ public enum TestSupport {
     public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// A fresh, empty temporary folder, unique to the caller.
+    /// A fresh, empty temporary folder, unique to the caller. Every such folder is inside one
+    /// folder of this test process (`typeahead-tests-<pid>`), which is removed when the process
+    /// exits, whatever the tests did: no test leaves a folder behind, and none needs a teardown.
     public static func temporaryDirectory(_ label: String = "test") throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("typeahead-\(label)-\(UUID().uuidString)")
+        let url = processFolder.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// This process's folder of temporary folders, made on first use, removed at exit.
+    public static let processFolder: URL = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("typeahead-tests-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.removeItem(at: url)  // a folder of an earlier process with this pid
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(at: TestSupport.processFolder) }
+        return url
+    }()
 
     /// Writes `text` to `name` inside `directory`, creating folders as needed.
     @discardableResult
@@ -83,6 +94,7 @@ extension TestSupport {
         process.standardOutput = out
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
+        defer { try? FileManager.default.removeItem(at: folder) }
         try process.run()
         process.waitUntilExit()
         try out.close()
