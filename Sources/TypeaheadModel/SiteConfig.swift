@@ -28,6 +28,10 @@ public struct SiteConfig: Sendable, Equatable {
     public var answersAbove: Int = 96 * 1024
     /// Suggestions per prefix-map key (shown while typing). Default 8.
     public var suggestionsPerKey: Int = 8
+    /// How many suggestions a key of `scope`'s prefix map holds (nil: the unscoped map). The build,
+    /// `check`, the report and the page (through `data/site.js`) all ask here, so an option that
+    /// changes the count per key changes this function and its reading only.
+    public func suggestionsPerKey(in scope: Scope?) -> Int { suggestionsPerKey }
     /// A suggestion is offered only when its query has at least this many product hits (within the
     /// scope's filter, for a scope): ENGINE.md, "Suggestions that lead somewhere". Default 1.
     public var minHits: Int = 1

@@ -89,6 +89,12 @@ test("the placeholder of a product without a picture: the same table as the Swif
   }
 });
 
+test("a price as the build writes it: the same table as the Swift test", () => {
+  const table = require("./fixtures/prices.json");
+  assert.ok(table.length > 10);
+  for (const row of table) assert.equal(core.formatPrice(row.price, row.currency), row.text, JSON.stringify(row));
+});
+
 test("counts are grouped by three digits, as the build writes them (the Swift `grouped`)", () => {
   const cases = [[0, "0"], [7, "7"], [999, "999"], [1000, "1,000"], [15339, "15,339"], [100000, "100,000"], [1234567, "1,234,567"], [-1234, "-1,234"]];
   for (const [value, text] of cases) assert.equal(core.groupDigits(value), text);

@@ -19,6 +19,8 @@ const contentDir = path.join(root, "Tests", "EndToEndTests", "Fixtures", "small"
 const siteContext = vm.createContext({ window: {} });
 vm.runInContext(fs.readFileSync(path.join(site, "data", "site.js"), "utf8"), siteContext);
 const data = plain(siteContext.window.TypeaheadSiteData);
+/** The paths the site data gives the page (SiteLayout's), for the made-up stores below. */
+const layout = data.layout;
 
 function storeWithLoader() {
   const loaded = [];
@@ -76,7 +78,6 @@ for (const [attribute, value, slug] of data.suggestions.scopes) {
     (facets[attribute] = facets[attribute] || []).push(value);
   }
 }
-const perKey = JSON.parse(fs.readFileSync(path.join(contentDir, "site.json"), "utf8")).suggestionsPerKey || 8;
 const index = core.createIndex(
   suggestions.map((s) => ({ objectID: s.objectID, texts: [[s.query]], customKey: [s.popularity ?? null] })),
   [{ attribute: "popularity", descending: true }]
@@ -94,7 +95,7 @@ test("every key of every map is found through its shard, and equals the JavaScri
       let found;
       store.lookup(map.id, key, (ids) => (found = ids));
       assert.deepEqual(plain(found), plain(value), `${map.id} ${key}`);
-      const engine = core.search(index, key, { allowed }).ranked.slice(0, perKey).map((r) => suggestions[r.record].objectID);
+      const engine = core.search(index, key, { allowed }).ranked.slice(0, map.perKey).map((r) => suggestions[r.record].objectID);
       assert.deepEqual(engine, plain(value), `engine ${map.id} ${key}`);
       checked += 1;
     }
@@ -128,10 +129,10 @@ test("the manifest is searched by code points", () => {
  * A store of one map `m` (top-level `pages`) over `files` (path → [kind, name, payload]), each
  * script run at once when asked for: the paths asked for, and `answer(text)`, a lookup's value.
  */
-function memoryStore(files, pages) {
+function memoryStore(files, pages, levels = 1) {
   const loaded = [];
   let store;
-  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages }] }, (src) => {
+  store = maps.createStore({ layout, maps: [{ id: "m", empty: ["0"], levels, pages }] }, (src) => {
     loaded.push(src);
     const [kind, name, payload] = files[src];
     if (kind === "page") store.registerPage(name, payload);
@@ -176,7 +177,7 @@ test("typed fast, a text loads only the shard of the last text typed; a failed s
   };
   const asked = [];
   let store;
-  store = maps.createStore({ maps: [{ id: "m", empty: ["0"], pages: [["a", "shards/m/pages/a.js"]] }] }, (src) => asked.push(src));
+  store = maps.createStore({ layout, maps: [{ id: "m", empty: ["0"], levels: 1, pages: [["a", "shards/m/pages/a.js"]] }] }, (src) => asked.push(src));
   const run = (src) => {
     const [kind, name, payload] = files[src];
     if (kind === "page") store.registerPage(name, payload);
@@ -230,7 +231,7 @@ test("a large map's key is found through a page of each level, then its shard", 
     "shards/m/c.js": ["shard", "m/c", [["c", ["2"]], ["cz", ["6"]]]],
     "shards/m/k.js": ["shard", "m/k", [["k", ["3"]], ["kz", "="]]],
   };
-  const { loaded, answer } = memoryStore(files, [["a", "shards/m/pages2/a.js"]]);
+  const { loaded, answer } = memoryStore(files, [["a", "shards/m/pages2/a.js"]], 2);
   assert.deepEqual(answer("cz"), ["6"]);
   assert.deepEqual(loaded, ["shards/m/pages2/a.js", "shards/m/pages/a.js", "shards/m/c.js"]);
   assert.deepEqual(answer("kz"), ["3"]);
@@ -240,10 +241,10 @@ test("a large map's key is found through a page of each level, then its shard", 
 });
 
 test("a small map's manifest pages load ahead, a large map's do not; a prefetched page serves the lookup", () => {
-  const small = { id: "s", empty: [], pages: [["a", "shards/s/pages/a.js"], ["m", "shards/s/pages/m.js"]] };
-  const large = { id: "l", empty: [], pages: ["a", "c", "e", "g", "i"].map((k) => [k, `shards/l/pages/${k}.js`]) };
+  const small = { id: "s", empty: [], levels: 1, pages: [["a", "shards/s/pages/a.js"], ["m", "shards/s/pages/m.js"]] };
+  const large = { id: "l", empty: [], levels: 1, pages: ["a", "c", "e", "g", "i"].map((k) => [k, `shards/l/pages/${k}.js`]) };
   const asked = [];
-  const store = maps.createStore({ maps: [small, large] }, (src) => asked.push(src));
+  const store = maps.createStore({ layout, maps: [small, large] }, (src) => asked.push(src));
   store.prefetch("l");
   assert.deepEqual(asked, []);
   store.prefetch("s");

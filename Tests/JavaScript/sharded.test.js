@@ -102,7 +102,7 @@ test("the suggestions index gives every prefix-map key's value, in every scope",
       for (const [key, ids] of maps.parseShard(lines)) {
         // Every 11th key keeps the test quick; the keys of a shard cover every length.
         if (keys++ % 11 !== 0) continue;
-        const got = ask(suggestions, key, { scope }, data.suggestionsPerKey, "query").hits;
+        const got = ask(suggestions, key, { scope }, map.perKey, "query").hits;
         if (JSON.stringify(got) !== JSON.stringify(ids)) differences.push(`${map.id} ${JSON.stringify(key)}: want ${JSON.stringify(ids)}, got ${JSON.stringify(got)}`);
       }
     }
@@ -249,7 +249,7 @@ test("a larger index's pages of pages (pages2/…) lead to the same answers, one
   const pages = data.products.answers;
   assert.ok(pages.length >= 2, `${pages.length} pages`);
   const books = pages.map((page) => [page]);
-  const manifest = { ...data.products, answers: books.map((book, k) => [book[0][0], `pages2/book-${k}`]) };
+  const manifest = { ...data.products, answers: books.map((book, k) => [book[0][0], `pages2/book-${k}`]), answerLevels: 2 };
   const lines = answerLines();
   let checked = 0;
   for (const [text, nbHits, numbers] of lines.filter((_, i) => i % 131 === 0)) {

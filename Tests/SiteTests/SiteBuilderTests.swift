@@ -119,11 +119,21 @@ struct SiteBuilderTests {
         #expect(a == b)
     }
 
-    @Test("Prices are formatted without the locale")
-    func prices() {
-        #expect(PageData.formatPrice(1299.99, currency: "$") == "$1,299.99")
-        #expect(PageData.formatPrice(0.5, currency: "€") == "€0.50")
-        #expect(PageData.formatPrice(1_234_567, currency: "$") == "$1,234,567.00")
+    /// The table `Tests/JavaScript/core.test.js` checks `TypeaheadCore.formatPrice` against: the
+    /// static pages and the page's script write a price alike.
+    static let prices = TestSupport.packageRoot.appendingPathComponent("Tests/JavaScript/fixtures/prices.json")
+
+    @Test("Prices are formatted without the locale, as the shared table says (the JavaScript test reads it too)")
+    func prices() throws {
+        guard case .array(let cases) = try JSONParser.parse([UInt8](try Data(contentsOf: Self.prices))) else {
+            Issue.record("prices.json is not an array")
+            return
+        }
+        #expect(cases.count > 10)
+        for row in cases {
+            let text = PageData.formatPrice(row["price"]!.numberValue!, currency: row["currency"]!.stringValue!)
+            #expect(text == row["text"]!.stringValue!, "\(row)")
+        }
     }
 
     @Test("Only http(s) URLs reach href and src")

@@ -26,18 +26,20 @@ struct PageLevels: Sendable {
     }
 
     /// Cuts `entries` into pages level by level; `write(depth, page)` writes one page and returns
-    /// the file (or name) the level above lists it by. Returns the top level.
+    /// the file (or name) the level above lists it by. Returns the top level and its depth (how many
+    /// levels of pages a reader descends before an entry names what was paged: the site data says
+    /// so, so the page never tells a page from a shard by its name).
     func build(
         _ entries: [(firstKey: String, file: String)],
         write: (_ depth: Int, _ page: ArraySlice<(firstKey: String, file: String)>) -> String
-    ) -> [(firstKey: String, file: String)] {
+    ) -> (top: [(firstKey: String, file: String)], depth: Int) {
         var level = entries
-        var depth = 1
+        var depth = 0
         repeat {
-            level = cuts(level, depth: depth).map { page in (page.first!.firstKey, write(depth, page)) }
             depth += 1
+            level = cuts(level, depth: depth).map { page in (page.first!.firstKey, write(depth, page)) }
         } while level.count > top
-        return level
+        return (level, depth)
     }
 
     /// `entries` cut into the pages of level `depth`. A page of level `depth` starts at a key whose

@@ -13,6 +13,8 @@ public struct PrefixMapLayout: Sendable {
     /// The top level of the manifest's pages (`PrefixMapFiles.writeManifestPages`): each page's
     /// first key and file, embedded in the site data (at most `PageLevels.top`).
     public var pages: [(firstKey: String, file: String)] = []
+    /// How many levels of pages `pages` stands above the shards (1: its entries are pages of shards).
+    public var levels = 1
     public var keyCount: Int
     /// `valueSizes[n]`: how many non-empty keys show `n` suggestions (for the build report).
     public var valueSizes: [Int] = []
@@ -161,7 +163,7 @@ public struct PrefixMapFiles {
         of layout: inout PrefixMapLayout, into files: inout [String: [UInt8]], levels: PageLevels = PageLevels()
     ) {
         let id = layout.id
-        layout.pages = levels.build(layout.manifest) { depth, page in
+        (layout.pages, layout.levels) = levels.build(layout.manifest) { depth, page in
             let name = "\(id)/\(PageLevels.folder(depth))/\(Slug.make(page.first!.firstKey))"
             var bytes: [UInt8] = Array("typeaheadManifest(".utf8)
             JSONWriter.writeString(name, scriptSafe: true, into: &bytes)

@@ -239,7 +239,7 @@ public struct RemoteSiteChecker {
                         kind: .key,
                         query: RemoteQuery(
                             index: .suggestions, query: key, filter: scope, page: 0,
-                            hitsPerPage: content.config.suggestionsPerKey),
+                            hitsPerPage: content.config.suggestionsPerKey(in: scope)),
                         expected: RemoteAnswer(nbHits: 0, objectIDs: values[key]!.map(\.text)), comparesCount: false,
                         what: "map \(name), key \"\(key)\""))
             }

@@ -157,7 +157,6 @@ public struct SiteChecker {
                 "prefix maps: expected maps for \(scopes.map(SiteLayout.mapName)), found \(foundScopes.map(SiteLayout.mapName))",
                 limit: shownDifferences)
         }
-        let perKey = content.config.suggestionsPerKey
         let scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
         for (map, scope) in zip(maps, foundScopes) {
             report.maps += 1
@@ -178,7 +177,7 @@ public struct SiteChecker {
                 guard let value = found[key] else { continue }
                 report.keys += 1
                 let outcome = engine.suggestions.search(key, allowed: allowed, scratch: scratch)
-                let expected = outcome.ranked.prefix(perKey).map { content.suggestions[$0.record].objectID }
+                let expected = outcome.ranked.prefix(content.config.suggestionsPerKey(in: scope)).map { content.suggestions[$0.record].objectID }
                 if value != expected {
                     report.differ(
                         "map \(name), key \"\(key)\": expected \(Self.list(expected)), found \(Self.list(value))",

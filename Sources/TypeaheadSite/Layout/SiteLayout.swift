@@ -31,7 +31,8 @@ public enum SiteLayout {
     }
 
     /// A product's page: `products/<slug>.html`.
-    public static func product(slug: String) -> String { "products/\(slug).html" }
+    public static func product(slug: String) -> String { productsFolder + slug + ".html" }
+    static let productsFolder = "products/"
 
     /// `../` repeated to climb from a file back to the site root.
     public static func root(of file: String) -> String {
@@ -65,7 +66,23 @@ public enum SiteLayout {
     public static func mapName(_ scope: Scope?) -> String { scope?.filter ?? "(\(unscopedMap))" }
 
     /// A prefix map's shard or page of its manifest, by its name.
-    static func shard(_ name: String) -> String { "shards/\(name).js" }
+    static func shard(_ name: String) -> String { shardsFolder + name + ".js" }
+    static let shardsFolder = "shards/"
+
+    // MARK: - What the page builds
+
+    /// The paths the page's script makes, in `data/site.js` (`layout`), so that the page spells
+    /// none of them: the front page, a product's page (`prefix + slug + suffix`), the folder of the
+    /// prefix maps' shards (a shard's script names itself without it and `.js`) and the unscoped
+    /// map's id.
+    static var forPage: JSONValue {
+        .object([
+            "frontPage": .string(frontPage),
+            "productPage": .array([.string(productsFolder), .string(".html")]),
+            "shards": .string(shardsFolder),
+            "unscopedMap": .string(unscopedMap),
+        ])
+    }
 
     // MARK: - Client indices
 

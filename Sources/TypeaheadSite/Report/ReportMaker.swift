@@ -95,7 +95,7 @@ struct ReportMaker {
                 .init(
                     id: "suggestions-per-key", title: "How many suggestions a key shows",
                     note:
-                        "Over every key of the unscoped prefix map (at most \(content.config.suggestionsPerKey)). Many keys with few suggestions mean a thin suggestion set.",
+                        "Over every key of the unscoped prefix map (at most \(content.config.suggestionsPerKey(in: nil))). Many keys with few suggestions mean a thin suggestion set.",
                     unit: "keys", buckets: Array(buckets)))
         }
         let shardSizes = layouts.flatMap { $0.shardSizes.map(\.bytes) }

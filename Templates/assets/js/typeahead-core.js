@@ -483,9 +483,19 @@
     return (value < 0 ? "-" : "") + out;
   }
 
+  /**
+   * A price as the build writes it (`PageData.formatPrice`): the currency, the whole units grouped
+   * by thousands, two decimals: "$1,299.99". Both sides are proven on `fixtures/prices.json`.
+   */
+  function formatPrice(price, currency) {
+    const cents = Math.round(price * 100);
+    return currency + groupDigits(Math.floor(cents / 100)) + "." + String(cents % 100).padStart(2, "0");
+  }
+
   return {
     sourceWords,
     groupDigits,
+    formatPrice,
     lastNotAfter,
     placeholder,
     fold,

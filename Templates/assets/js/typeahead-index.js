@@ -285,7 +285,7 @@
     function findHead(prefix, letterHeads, stale, then) {
       const letters = Array.from(prefix);
       const lineOf = (lines) => (lines || []).find((line) => line[0] === prefix) || null;
-      if (letters.length <= 2) return then(lineOf(letterHeads));
+      if (letters.length <= manifest.letterHeadLength) return then(lineOf(letterHeads));
       const parent = letters.slice(0, -1).join("");
       findHead(parent, letterHeads, stale, (up) => {
         // A prefix without hits starts no longer one that has any.
@@ -322,15 +322,16 @@
     /**
      * Calls `callback(line | null)` with a text's precomputed answer `[text, nbHits, numbers,
      * placed]`: its shard is found in the manifest's pages (first texts), then in the page; in a
-     * large index, pages of pages come between (an entry naming a folder, `pages2/…`, is a page).
+     * large index, pages of pages come between (the manifest's `answerLevels` says how many levels
+     * of pages stand above the shards).
      */
     function answerFor(text, callback, stale) {
-      const descend = (entries) => {
+      const descend = (entries, levels) => {
         // A newer search has begun: load no more for this one (nor call back).
         if (stale && stale()) return;
         const entry = core.lastNotAfter(entries || [], text);
         if (!entry) return callback(null);
-        if (entry[1].includes("/")) return loader.need([path("answers", entry[1])], ([next]) => descend(next));
+        if (levels > 0) return loader.need([path("answers", entry[1])], ([next]) => descend(next, levels - 1));
         loader.need([path("answers", entry[1])], ([lines]) => {
           if (stale && stale()) return;
           const line = (lines || []).find((l) => l[0] === text) || null;
@@ -339,7 +340,7 @@
           loadRows(path("answers", "rows/" + entry[1]), () => callback(line));
         });
       };
-      descend(manifest.answers);
+      descend(manifest.answers, manifest.answerLevels);
     }
 
     /** A postings shard's lines by word, made once per shard. */

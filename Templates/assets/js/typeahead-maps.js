@@ -35,9 +35,9 @@
    * A store over the site data embedded in index.html. `loadScript(src)` must make the script at
    * `src` run: a shard calls the global `typeaheadShard` (installed via `register`), a manifest page
    * `typeaheadManifest` (via `registerPage`). A map's manifest is in pages of about 64 shards,
-   * with pages of pages above them in a large map (`pages2/`…); the site data lists the top level
-   * by first key, so a key is found in a page of each level, then in its shard (a page, once
-   * loaded, serves every key of its range).
+   * with pages of pages above them in a large map; the site data lists the top level by first key
+   * and says how many levels of pages it stands above the shards (`levels`), so a key is found in
+   * a page of each level, then in its shard (a page, once loaded, serves every key of its range).
    */
   function createStore(data, loadScript) {
     const byId = new Map(data.maps.map((m) => [m.id, m]));
@@ -102,9 +102,9 @@
       arrived(nameOf(file));
     }
 
-    const nameOf = (file) => file.replace(/^shards\//, "").replace(/\.js$/, "");
-    /** A manifest page (`shards/<map>/pages/…`, `pages2/`… above them), not a shard. */
-    const isPage = (file) => /^shards\/[^/]+\/pages[0-9]*\//.test(file);
+    /** A shard's or a page's name, as its script registers it: its path in the shards' folder. */
+    const folder = data.layout.shards;
+    const nameOf = (file) => (file.startsWith(folder) ? file.slice(folder.length) : file).replace(/\.js$/, "");
 
     /**
      * Calls `callback(ids | null)` with the map's value for a typed text: `null` when the text is
@@ -120,9 +120,9 @@
       if (!page) return callback(null);
       const gone = () => stale && stale();
       // Down the manifest's levels (pages of pages, then pages of shards) to the key's shard.
-      const descend = (entry) => {
+      const descend = (entry, levels) => {
         const name = nameOf(entry[1]);
-        if (!isPage(entry[1])) {
+        if (levels === 0) {
           return load(shards, name, entry[1], () => {
             if (gone()) return;
             const shard = shards.get(name);
@@ -135,10 +135,10 @@
           const listed = pages.get(name);
           const next = listed && shardFor(listed, key);
           if (!next) return callback(null);
-          descend(next);
+          descend(next, levels - 1);
         }, stale);
       };
-      descend(page);
+      descend(page, map.levels);
     }
 
     /**

@@ -19,6 +19,8 @@
   const popular = document.getElementById("popular");
   const form = document.getElementById("typeahead-form");
   const root = document.documentElement.dataset.root || "";
+  /** Every path the page makes, from the build's SiteLayout (data/site.js). */
+  const layout = data.layout;
   /** The front page shows results; every other page sends a search there. */
   const onFront = !!results;
   const RECENT_KEY = "typeahead-recent";
@@ -48,6 +50,7 @@
 
   const state = { q: "", scope: null, open: false };
   const scopes = data.maps.filter((m) => m.scope);
+  const unscoped = data.maps.find((m) => m.id === layout.unscopedMap) || { id: layout.unscopedMap, perKey: 0, empty: [] };
 
   function readHash() {
     const params = new URLSearchParams(location.hash.slice(1));
@@ -107,7 +110,7 @@
 
   /** Another page: the search happens on the front page. */
   function goToFront() {
-    location.href = root + "index.html" + hashOf(false);
+    location.href = root + layout.frontPage + hashOf(false);
   }
 
   // MARK: The way back: product and result pages link to the search they were opened from
@@ -140,7 +143,7 @@
     if (!search || typeof search.q !== "string" || typeof search.hash !== "string" || !main) return;
     const link = document.createElement("a");
     link.className = "back-link";
-    link.href = root + "index.html" + search.hash;
+    link.href = root + layout.frontPage + search.hash;
     link.textContent = "← Results for “" + search.q + "”" + (search.scope ? " in " + search.scope : "");
     main.insertBefore(link, main.firstChild);
   }
@@ -183,12 +186,12 @@
 
   /** Calls `callback(queries)`, unless `stale()` turns true first (a newer text replaced `text`). */
   function suggestionsFor(text, callback, stale) {
-    const mapId = state.scope ? state.scope.id : "all";
-    store.lookup(mapId, text, (ids) => {
+    const map = state.scope || unscoped;
+    store.lookup(map.id, text, (ids) => {
       if (ids) return callback(ids.map((id) => store.query(id)));
       // Not a key: answer with the same contract, in the page, from the sharded suggestions index.
       suggestionIndex.search(text, { scope: scopeOf(state.scope), stale }, (answer) => {
-        suggestionIndex.rows(answer.numbers.slice(0, data.suggestionsPerKey), (rows) => callback(rows.map((r) => r.query)));
+        suggestionIndex.rows(answer.numbers.slice(0, map.perKey), (rows) => callback(rows.map((r) => r.query)));
       });
     }, stale);
   }
@@ -472,7 +475,7 @@
     }
     const list = document.createElement("ul");
     list.className = "popular-list";
-    for (const id of (data.maps[0] && data.maps[0].empty) || []) {
+    for (const id of unscoped.empty) {
       const query = data.queries[id];
       if (query === undefined) continue;
       const li = document.createElement("li");
@@ -547,7 +550,7 @@
     const template = record.image ? cardTemplates.picture : cardTemplates.placeholder;
     const li = template.content.firstElementChild.cloneNode(true);
     li.dataset.objectId = record.objectID;
-    li.querySelector(".hit-link").href = root + "products/" + record.slug + ".html";
+    li.querySelector(".hit-link").href = root + layout.productPage[0] + record.slug + layout.productPage[1];
     const picture = li.querySelector(".hit-image");
     if (record.image) {
       if (Array.isArray(record.image)) {
@@ -569,15 +572,9 @@
     if (record.brand != null) brand.textContent = record.brand;
     else brand.remove();
     const price = li.querySelector(".hit-price");
-    if (record.price != null) price.textContent = formatPrice(record.price, data.products.currency);
+    if (record.price != null) price.textContent = core.formatPrice(record.price, data.products.currency);
     else price.remove();
     return li;
-  }
-
-  function formatPrice(price, currency) {
-    const cents = Math.round(price * 100);
-    const whole = core.groupDigits(Math.floor(cents / 100));
-    return currency + whole + "." + String(cents % 100).padStart(2, "0");
   }
 
   if ("IntersectionObserver" in window && sentinel) {
@@ -593,7 +590,7 @@
     writeHash(false);
     updateList();
     // A small map's manifest pages, so the first keystroke waits for its shard only.
-    store.prefetch(state.scope ? state.scope.id : "all");
+    store.prefetch((state.scope || unscoped).id);
     if (onFront) setTimeout(warm, 0);
   });
 
@@ -606,7 +603,7 @@
     warmed = true;
     productIndex.warm();
     card({ objectID: "", slug: "", price: 1, image: null, name: "A", brand: "B" }, "A");
-    formatPrice(1234.5, data.products.currency);
+    core.formatPrice(1234.5, data.products.currency);
   }
 
   // A click in the box reopens a list closed by Escape or a search, as a focus opens it.

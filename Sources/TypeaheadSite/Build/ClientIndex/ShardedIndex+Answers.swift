@@ -43,7 +43,7 @@ extension ShardedIndex {
     func writeAnswers(
         _ answers: Answers, numbers: [Int32], wordShard: [Int32], shardBytes: [Int], rows: [[UInt8]],
         into output: inout Output
-    ) -> [(String, String)] {
+    ) -> (top: [(String, String)], depth: Int) {
         let postings = PostingsCost(wordShard: wordShard, shardBytes: shardBytes)
         var shards = AnswerShards()
         let budget = answers.budget
@@ -114,13 +114,14 @@ extension ShardedIndex {
         /// 4.4 KB of site.js's 7.8 KB gzipped before pages had levels).
         mutating func finish(
             index: ShardedIndex, rows: [[UInt8]], levels: PageLevels, into output: inout Output
-        ) -> [(String, String)] {
+        ) -> (top: [(String, String)], depth: Int) {
             flush(index: index, rows: rows, into: &output)
-            return levels.build(shards.map { (firstKey: $0.0, file: $0.1) }) { depth, page in
+            let (top, depth) = levels.build(shards.map { (firstKey: $0.0, file: $0.1) }) { depth, page in
                 let slug = PageLevels.folder(depth) + "/" + Slug.make(page.first!.firstKey)
                 output.add(index.path(of: "answers", slug), index.script("answers", slug, PageLevels.lines(page)))
                 return slug
-            }.map { ($0.firstKey, $0.file) }
+            }
+            return (top.map { ($0.firstKey, $0.file) }, depth)
         }
     }
 }

@@ -113,7 +113,7 @@ struct ShardedIndex {
         }
 
         // Answers: the first page of each text that would load too many postings.
-        var answerPages: [(String, String)] = []
+        var answerPages: (top: [(String, String)], depth: Int) = ([], 1)
         if let answers {
             let numbers = numbering(order, count: index.records.count)
             answerPages = writeAnswers(
@@ -133,9 +133,16 @@ struct ShardedIndex {
             "scopes": .array(scopeEntries),
             "headLength": .number(head == nil ? 0 : Double(Self.headLength)),
         ]
-        // The heads' files (by first letter), so the page asks only for a file that exists.
-        if let heads { manifest["heads"] = .array(heads.map(JSONValue.string)) }
-        if answers != nil { manifest["answers"] = .array(answerPages.map { .array([.string($0.0), .string($0.1)]) }) }
+        if let heads {
+            // The heads' files (by first letter), so the page asks only for a file that exists,
+            // and the longest prefixes whose heads are in them.
+            manifest["heads"] = .array(heads.map(JSONValue.string))
+            manifest["letterHeadLength"] = .number(Double(Self.letterHeadLength))
+        }
+        if answers != nil {
+            manifest["answers"] = .array(answerPages.top.map { .array([.string($0.0), .string($0.1)]) })
+            manifest["answerLevels"] = .number(Double(answerPages.depth))
+        }
         // The index's own settings (its custom ranking…) with these members, which win a clash.
         output.manifest = .object(settings.merging(manifest) { _, common in common })
         return output

@@ -6,10 +6,10 @@ struct PrefixMapsStep: BuildStep {
 
     func run(_ context: BuildContext) throws {
         let config = context.config
-        let builder = PrefixMapBuilder(engine: context.engine, perKey: config.suggestionsPerKey)
         let mapFiles = PrefixMapFiles(content: context.content)
         for (i, scope) in config.everyScope.enumerated() {
             context.progress?.update(phase: "Prefix maps", done: i, total: config.scopes.count + 1)
+            let builder = PrefixMapBuilder(engine: context.engine, perKey: config.suggestionsPerKey(in: scope))
             let id = SiteLayout.mapID(scope)
             context.layouts.append(mapFiles.write(id: id, scope: scope, builder: builder, into: &context.files))
         }

@@ -63,11 +63,12 @@ struct FindingInput {
     init(content: Content) {
         let engine = SearchEngine(content: content)
         let vettings = engine.rankedVettings(best: 0)
-        let builder = PrefixMapBuilder(engine: engine, perKey: content.config.suggestionsPerKey)
         var files: [String: [UInt8]] = [:]
         let layouts = content.config.everyScope.map {
             PrefixMapFiles(content: content).write(
-                id: SiteLayout.mapID($0), scope: $0, builder: builder, into: &files)
+                id: SiteLayout.mapID($0), scope: $0,
+                builder: PrefixMapBuilder(engine: engine, perKey: content.config.suggestionsPerKey(in: $0)),
+                into: &files)
         }
         self.init(
             content: content, engine: engine, layouts: layouts, vetting: vettings[0],

@@ -8,7 +8,7 @@ struct Shadowed: Finding {
     func table(_ input: FindingInput) -> BuildReport.Table {
         let (content, engine, vetting) = (input.content, input.engine, input.vetting)
         let shown = input.layouts.first?.shown ?? []
-        let perKey = content.config.suggestionsPerKey
+        let perKey = content.config.suggestionsPerKey(in: nil)
         let scratch = SearchScratch(vocabularySize: engine.suggestions.vocabularySize)
         let indices = content.suggestions.indices.filter { vetting.offered[$0] && !shown.contains(Int32($0)) }
         let rows = input.byPopularity(indices).map { i -> [String] in
