@@ -5,7 +5,7 @@ shop makes every day.
 Builds the sample (Content/) once, then for each edit builds a copy of Content/ with that one
 edit applied, and counts what changed between the two sites as a reviewer sees it:
 `git diff --no-index --numstat` (lines added and removed) and `typeahead diff --format json`
-(files added, removed and changed, by kind). Prints a Markdown table (the README's).
+(files added, removed and changed, by kind). Prints a Markdown table (docs/BENCHMARKS.md's).
 
 Edits (each on its own, on the same base):
   - popularity: one product's popularity up 10% (a daily sales update), the 10th most popular;

@@ -1,4 +1,4 @@
-/// Typo tolerance of ENGINE.md: optimal string alignment distance over Unicode code points, and
+/// Typo tolerance of docs/CONTRACT.md (Typos): optimal string alignment distance over Unicode code points, and
 /// how many typos a query word of a given length may have.
 public enum EditDistance {
     /// `minWordSizefor1Typo`.
@@ -11,7 +11,7 @@ public enum EditDistance {
         length >= minWordSizeForTwoTypos ? 2 : length >= minWordSizeForOneTypo ? 1 : 0
     }
 
-    /// The typo count of a query word against a record word (ENGINE.md, version 2): the optimal
+    /// The typo count of a query word against a record word (docs/CONTRACT.md, Typos): the optimal
     /// string alignment distance, plus one when the first letters differ, so a typo on the first
     /// letter counts as two.
     public static func typos(_ query: [UInt32], _ word: [UInt32]) -> Int {

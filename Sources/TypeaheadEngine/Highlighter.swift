@@ -121,7 +121,7 @@ enum SourceTokenizer {
 
 extension SearchIndex {
     /// The smallest typo count of each query word in `record` (`UInt8.max` where it does not match):
-    /// a word is placed only where it matches with that count (ENGINE.md, version 2).
+    /// a word is placed only where it matches with that count (docs/CONTRACT.md, Highlighting).
     func placedTypos(record: Int, _ matchers: [WordMatcher]) -> [UInt8] {
         var best = [UInt8](repeating: .max, count: matchers.count)
         for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {

@@ -31,7 +31,7 @@ public struct WordMatcher: Sendable {
 }
 
 /// The textual ranking criteria of one matching record, packed so that sorting two integers
-/// applies ENGINE.md's order: typo, proximity, attribute, exact, custom ranking, objectID.
+/// applies the order of docs/CONTRACT.md, Ranking: typo, proximity, attribute, exact, custom ranking, objectID.
 public struct RankedRecord: Sendable, Equatable {
     public var record: Int
     public var typos: Int
@@ -366,7 +366,7 @@ extension SearchIndex {
                             lastAttribute[i] = -1
                         }
                         // A query word is placed only by its best matches in this record
-                        // (ENGINE.md, version 2): first its smallest typo count (and whether every
+                        // (docs/CONTRACT.md, Ranking): first its smallest typo count (and whether every
                         // query word matches at all)…
                         var seen: UInt32 = 0
                         var matchedCount = 0

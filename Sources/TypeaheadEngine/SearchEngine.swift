@@ -218,7 +218,7 @@ public final class SearchEngine: Sendable {
 
     /// The first page of a products query (no filter, default settings) as the page's precomputed
     /// answers hold it: the hit count, the hits' records in rank order, and for each hit the typo
-    /// count at which each query word is placed in it (what highlighting needs, ENGINE.md).
+    /// count at which each query word is placed in it (what highlighting needs, docs/CONTRACT.md, Highlighting).
     public func placedFirstPage(_ query: String) -> (nbHits: Int, records: [Int32], placed: [[UInt8]]) {
         let index = products
         let scratch =

@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 import TypeaheadModel
 
-/// Which suggestions lead somewhere (ENGINE.md, "Suggestions that lead somewhere"): for one scope
+/// Which suggestions lead somewhere (docs/CONTRACT.md, "Suggestions that lead somewhere"): for one scope
 /// (or none), every suggestion's product hits and whether it is offered.
 public struct SuggestionVetting: Sendable {
     /// The scope, or nil for the unscoped index.

@@ -111,7 +111,7 @@ struct VocabularyTrie: Sendable {
         defer { rows.deallocate() }
         query.withUnsafeBufferPointer { q in
             labels.withUnsafeBufferPointer { labels in
-                // A typo on the first letter counts as two (ENGINE.md): below a first letter other
+                // A typo on the first letter counts as two (docs/CONTRACT.md, Typos): below a first letter other
                 // than the query's, the budget is one typo less and every distance one more. The
                 // branches are visited in label order, so word ids are still reported ascending.
                 for index in Int(childStart[0])..<Int(childStart[1]) {

@@ -95,7 +95,7 @@ public struct ContentLoader {
         if FileManager.default.fileExists(atPath: configPath),
             let value = readDocument(configPath, &collector)
         {
-            config = SiteConfigReader(file: path("site.json")).read(value, &collector)
+            config = SiteConfig(reading: value, file: path("site.json"), &collector)
         }
         let products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
             ProductReader(file: place.file, config: config).read(value, place: place.record, &collector)

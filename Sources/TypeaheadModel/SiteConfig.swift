@@ -33,7 +33,7 @@ public struct SiteConfig: Sendable, Equatable {
     /// changes the count per key changes this function and its reading only.
     public func suggestionsPerKey(in scope: Scope?) -> Int { suggestionsPerKey }
     /// A suggestion is offered only when its query has at least this many product hits (within the
-    /// scope's filter, for a scope): ENGINE.md, "Suggestions that lead somewhere". Default 1.
+    /// scope's filter, for a scope): docs/CONTRACT.md, "Suggestions that lead somewhere". Default 1.
     public var minHits: Int = 1
     /// Scopes offered as tokens, as `attribute:value`. Default none.
     public var scopes: [Scope] = []
@@ -53,13 +53,124 @@ public struct SiteConfig: Sendable, Equatable {
 
     public init() {}
 
-    /// Every key `site.json` may hold.
-    public static let keys: [String] = [
-        "answersAbove", "currency", "customRanking", "hitsPerPage", "minHits", "remoteImages", "resultPages", "scopes",
-        "searchableAttributes",
-        "sourceIndex",
-        "suggestionsPerKey", "tagline", "title",
-    ]
+    /// Every key `site.json` may hold (`options`' keys).
+    public static var keys: [String] { options.map(\.key) }
+}
+
+// MARK: - Reading site.json
+
+extension SiteConfig {
+    /// One setting of `site.json`: its key, and how its value is read into a configuration (an
+    /// issue naming the file and the field when it does not fit).
+    struct Option {
+        let key: String
+        let read:
+            (_ fields: FieldReader, _ key: String, _ config: inout SiteConfig, _ issues: inout IssueCollector) -> Void
+
+        init(
+            _ key: String,
+            _ read: @escaping (FieldReader, String, inout SiteConfig, inout IssueCollector) -> Void
+        ) {
+            self.key = key
+            self.read = read
+        }
+
+        /// A text setting.
+        static func text(_ key: String, _ path: WritableKeyPath<SiteConfig, String>) -> Option {
+            Option(key) { fields, key, config, issues in
+                if let value = fields.optionalString(key, &issues) { config[keyPath: path] = value }
+            }
+        }
+
+        /// A whole-number setting within `range`.
+        static func integer(
+            _ key: String, _ range: ClosedRange<Int>, _ path: WritableKeyPath<SiteConfig, Int>
+        ) -> Option {
+            Option(key) { fields, key, config, issues in
+                if let value = fields.optionalInteger(key, range: range, &issues) { config[keyPath: path] = value }
+            }
+        }
+
+        /// A list of texts, each parsed by `parse` (`expected` says what a text must look like).
+        static func list<T>(
+            _ key: String, expected: String, _ path: WritableKeyPath<SiteConfig, [T]>, _ parse: @escaping (String) -> T?
+        ) -> Option {
+            Option(key) { fields, key, config, issues in
+                guard let texts = fields.optionalStrings(key, &issues) else { return }
+                config[keyPath: path] = texts.enumerated().compactMap { i, text in
+                    guard let value = parse(text) else {
+                        issues.add(
+                            ContentIssue(
+                                file: fields.file, field: "\(key)[\(i)]",
+                                message: "expected \(expected), found \"\(text)\""))
+                        return nil
+                    }
+                    return value
+                }
+            }
+        }
+    }
+
+    /// Every setting, in key order: the one place a setting is declared, read and named (a new
+    /// option is a property above and a line here).
+    static var options: [Option] {
+        [
+            .integer("answersAbove", 0...(1 << 30), \.answersAbove),
+            .text("currency", \.currency),
+            .list(
+                "customRanking", expected: "\"desc(attribute)\" or \"asc(attribute)\"", \.customRanking,
+                CustomRankingCriterion.init),
+            .integer("hitsPerPage", 1...1000, \.hitsPerPage),
+            .integer("minHits", 0...maximumMinHits, \.minHits),
+            Option("remoteImages") { fields, key, config, issues in
+                guard let remote = fields.optionalString(key, &issues) else { return }
+                guard let mode = RemoteImages(rawValue: remote) else {
+                    let modes = RemoteImages.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    issues.add(ContentIssue(file: fields.file, field: key, message: "expected one of \(modes)"))
+                    return
+                }
+                config.remoteImages = mode
+            },
+            .integer("resultPages", 1...1000, \.resultPages),
+            .list("scopes", expected: "\"attribute:value\"", \.scopes, Scope.init(filter:)),
+            Option("searchableAttributes") { fields, key, config, issues in
+                guard let attributes = fields.optionalStrings(key, &issues) else { return }
+                guard !attributes.isEmpty, !attributes.contains(where: \.isEmpty) else {
+                    issues.add(
+                        ContentIssue(
+                            file: fields.file, field: key, message: "expected a non-empty list of attribute names"))
+                    return
+                }
+                config.searchableAttributes = attributes
+            },
+            .text("sourceIndex", \.sourceIndex),
+            .integer("suggestionsPerKey", 1...100, \.suggestionsPerKey),
+            Option("tagline") { fields, key, config, issues in
+                if let tagline = fields.optionalString(key, &issues) { config.tagline = tagline }
+            },
+            .text("title", \.title),
+        ]
+    }
+
+    /// `site.json`'s settings (`file` names it in issues): every unknown key and every value that
+    /// does not fit is an issue; what is not set keeps its default.
+    init(reading value: JSONValue, file: String, _ issues: inout IssueCollector) {
+        self.init()
+        guard case .object(let members) = value else {
+            issues.add(ContentIssue(file: file, message: "expected an object, found \(value.typeName)"))
+            return
+        }
+        let options = Self.options
+        let known = options.map(\.key)
+        for key in members.keys.sorted(by: utf8Less) where !known.contains(key) {
+            issues.add(
+                ContentIssue(
+                    file: file, field: key,
+                    message: "unknown setting; known settings are \(known.joined(separator: ", "))"))
+        }
+        let fields = FieldReader(file: file, record: nil, members: members)
+        for option in options { option.read(fields, option.key, &self, &issues) }
+    }
 }
 
 /// One ranking tie-breaker of `customRanking`.

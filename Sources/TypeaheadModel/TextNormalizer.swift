@@ -1,12 +1,12 @@
 import Foundation
 
-/// The text normalisation of ENGINE.md, applied to records and queries alike (and mirrored in the
+/// The text normalisation of docs/CONTRACT.md (Normalisation), applied to records and queries alike (and mirrored in the
 /// page's JavaScript): NFKD, combining marks dropped, locale-free lower-casing, final sigma folded,
 /// words = maximal runs of letters and digits.
 public enum TextNormalizer {
     /// Steps 1 and 2: compatibility decomposition, marks dropped, lower-cased, `ς` → `σ`.
     ///
-    /// Decision (docs/ENGINE-DECISIONS.md): a character that is neither a letter, a digit nor a
+    /// Decision (docs/CONTRACT.md, Normalisation): a character that is neither a letter, a digit nor a
     /// mark is a separator before decomposition, so `iPhone™` is `iphone` (not `iphonetm`) and
     /// `Ⓐ` separates, as in SQLite's unicode61 tokenizer.
     public static func fold(_ text: String) -> String {

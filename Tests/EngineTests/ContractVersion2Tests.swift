@@ -2,7 +2,7 @@ import Testing
 import TypeaheadEngine
 import TypeaheadModel
 
-/// ENGINE.md version 2: the first-letter typo, placed matches, and suggestions that lead somewhere.
+/// The contract's version 2 (docs/CONTRACT.md): the first-letter typo, placed matches, and suggestions that lead somewhere.
 @Suite("Contract version 2")
 struct ContractVersion2Tests {
     static func typos(_ a: String, _ b: String, prefix: Bool = false) -> Int {

@@ -9,6 +9,7 @@ const path = require("node:path");
 const vm = require("node:vm");
 const core = require("../../Templates/assets/js/typeahead-core.js");
 const maps = require("../../Templates/assets/js/typeahead-maps.js");
+const { createLoader } = require("../../Templates/assets/js/typeahead-index.js");
 
 const root = path.join(__dirname, "..", "..");
 // Values made in the vm context are arrays of another realm: compare them as plain JSON.
@@ -24,8 +25,7 @@ const layout = data.layout;
 
 function storeWithLoader() {
   const loaded = [];
-  let store;
-  store = maps.createStore(data, (src) => {
+  const loader = createLoader((src) => {
     loaded.push(src);
     const context = vm.createContext({
       typeaheadShard: (name, queries, lines) => store.register(name, queries, lines),
@@ -33,6 +33,7 @@ function storeWithLoader() {
     });
     vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
   });
+  const store = maps.createStore(data, loader);
   return { store, loaded };
 }
 
@@ -131,13 +132,13 @@ test("the manifest is searched by code points", () => {
  */
 function memoryStore(files, pages, levels = 1) {
   const loaded = [];
-  let store;
-  store = maps.createStore({ layout, maps: [{ id: "m", empty: ["0"], levels, pages }] }, (src) => {
+  const loader = createLoader((src) => {
     loaded.push(src);
     const [kind, name, payload] = files[src];
     if (kind === "page") store.registerPage(name, payload);
     else store.register(name, {}, payload);
   });
+  const store = maps.createStore({ layout, maps: [{ id: "m", empty: ["0"], levels, pages }] }, loader);
   const answer = (text) => {
     let value = "unset";
     store.lookup("m", text, (ids) => (value = ids));
@@ -176,8 +177,8 @@ test("typed fast, a text loads only the shard of the last text typed; a failed s
     "shards/m/p.js": ["shard", "m/p", [["p", ["4"]]]],
   };
   const asked = [];
-  let store;
-  store = maps.createStore({ layout, maps: [{ id: "m", empty: ["0"], levels: 1, pages: [["a", "shards/m/pages/a.js"]] }] }, (src) => asked.push(src));
+  const loader = createLoader((src) => asked.push(src));
+  const store = maps.createStore({ layout, maps: [{ id: "m", empty: ["0"], levels: 1, pages: [["a", "shards/m/pages/a.js"]] }] }, loader);
   const run = (src) => {
     const [kind, name, payload] = files[src];
     if (kind === "page") store.registerPage(name, payload);
@@ -211,7 +212,7 @@ test("typed fast, a text loads only the shard of the last text typed; a failed s
   assert.deepEqual(asked.at(-1), "shards/m/a.js");
   type("p");
   assert.deepEqual(asked.at(-1), "shards/m/a.js");
-  store.failed("shards/m/a.js");
+  loader.failed("shards/m/a.js");
   assert.deepEqual(asked.at(-1), "shards/m/p.js");
   run("shards/m/p.js");
   assert.deepEqual(answers.slice(1), [["ab", null], ["p", ["4"]]]);
@@ -244,7 +245,7 @@ test("a small map's manifest pages load ahead, a large map's do not; a prefetche
   const small = { id: "s", empty: [], levels: 1, pages: [["a", "shards/s/pages/a.js"], ["m", "shards/s/pages/m.js"]] };
   const large = { id: "l", empty: [], levels: 1, pages: ["a", "c", "e", "g", "i"].map((k) => [k, `shards/l/pages/${k}.js`]) };
   const asked = [];
-  const store = maps.createStore({ layout, maps: [small, large] }, (src) => asked.push(src));
+  const store = maps.createStore({ layout, maps: [small, large] }, createLoader((src) => asked.push(src)));
   store.prefetch("l");
   assert.deepEqual(asked, []);
   store.prefetch("s");

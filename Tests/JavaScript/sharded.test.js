@@ -1,5 +1,6 @@
 // The site's sharded client indices answer as the Swift engine does, loading only what a query
-// needs. The sample site is built from Content/ with the debug binary (`swift build` first), then:
+// needs. The sample site is built from Content/ with the debug binary (`swift build` first; or
+// the binary TYPEAHEAD_BINARY names) into a temporary folder removed at exit, then:
 // every case of fixtures/agreement.json (the engine's answers on the sample) is answered through the
 // shards; every key of every prefix map (the engine's suggestions, per scope) is answered by the
 // suggestions index; every static result page (the engine's first page, per scope) by the products
@@ -17,11 +18,12 @@ const sharded = require("../../Templates/assets/js/typeahead-index.js");
 const maps = require("../../Templates/assets/js/typeahead-maps.js");
 
 const root = path.join(__dirname, "..", "..");
-const binary = path.join(root, ".build", "debug", "typeahead");
+const binary = process.env.TYPEAHEAD_BINARY || path.join(root, ".build", "debug", "typeahead");
 if (!fs.existsSync(binary)) throw new Error(`${binary} is missing: run \`swift build\` first (Scripts/test does)`);
 const site = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "typeahead-sharded-")), "site");
-execFileSync(binary, ["build", "--quiet", "--content", "Content", "--output", site], { cwd: root, stdio: "pipe" });
+// Removed at exit, also when the build fails.
 process.on("exit", () => fs.rmSync(path.dirname(site), { recursive: true, force: true }));
+execFileSync(binary, ["build", "--quiet", "--content", "Content", "--output", site], { cwd: root, stdio: "pipe" });
 
 // data/site.js is `window.TypeaheadSiteData = {…};`: run it as the page does.
 const siteContext = vm.createContext({ window: {} });
@@ -30,15 +32,23 @@ const data = JSON.parse(JSON.stringify(siteContext.window.TypeaheadSiteData));
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "fixtures", "agreement.json"), "utf8"));
 const plain = (x) => JSON.parse(JSON.stringify(x));
 
-/** A loader reading the site's files synchronously, recording what it loads. */
+/**
+ * A loader reading the site's files synchronously, recording what it loads. `store`, when given,
+ * is the prefix-map store the map files' globals are routed to, as the page routes them.
+ */
 function siteLoader() {
   const requested = [];
+  let store = null;
   const loader = sharded.createLoader((src) => {
     requested.push(src);
-    const context = vm.createContext({ typeaheadIndex: (name, payload) => loader.register(name, plain(payload)) });
+    const context = vm.createContext({
+      typeaheadIndex: (name, payload) => loader.register(name, plain(payload)),
+      typeaheadShard: (name, queries, lines) => store.register(name, plain(queries), plain(lines)),
+      typeaheadManifest: (name, entries) => store.registerPage(name, plain(entries)),
+    });
     vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
   });
-  return { loader, requested };
+  return { loader, requested, serve: (mapStore) => (store = mapStore) };
 }
 
 /** The first `count` hits of a query: objectIDs, nbHits, and the first hit's highlight of `attribute`. */
@@ -80,14 +90,10 @@ test(`the sharded indices agree with the Swift engine on all ${fixture.cases.len
 });
 
 test("the suggestions index gives every prefix-map key's value, in every scope", () => {
-  let store;
-  store = maps.createStore(data, (src) => {
-    const context = vm.createContext({
-      typeaheadShard: (name, queries, lines) => store.register(name, plain(queries), plain(lines)),
-      typeaheadManifest: (name, entries) => store.registerPage(name, plain(entries)),
-    });
-    vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), context);
-  });
+  // One loader for the map files and the suggestions index's, as in the page.
+  const { loader, requested, serve } = siteLoader();
+  const store = serve(maps.createStore(data, loader));
+  const suggestions = sharded.createClientIndex(data.suggestions, loader);
   const differences = [];
   let keys = 0;
   for (const map of data.maps) {
@@ -104,11 +110,17 @@ test("the suggestions index gives every prefix-map key's value, in every scope",
         if (keys++ % 11 !== 0) continue;
         const got = ask(suggestions, key, { scope }, map.perKey, "query").hits;
         if (JSON.stringify(got) !== JSON.stringify(ids)) differences.push(`${map.id} ${JSON.stringify(key)}: want ${JSON.stringify(ids)}, got ${JSON.stringify(got)}`);
+        let found;
+        store.lookup(map.id, key, (value) => (found = value));
+        if (JSON.stringify(found) !== JSON.stringify(ids)) differences.push(`map ${map.id} ${JSON.stringify(key)}: want ${JSON.stringify(ids)}, got ${JSON.stringify(found)}`);
       }
     }
   }
   assert.ok(keys > 1000, `only ${keys} keys`);
   assert.equal(differences.length, 0, differences.slice(0, 5).join("\n"));
+  // The map files and the index files went through the one loader, each once.
+  assert.ok(requested.some((f) => f.startsWith(data.layout.shards)) && requested.some((f) => f.startsWith(data.suggestions.base)));
+  assert.equal(new Set(requested).size, requested.length);
 });
 
 test("the products index gives every static result page's first page, in every scope", () => {

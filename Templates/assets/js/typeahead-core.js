@@ -1,6 +1,6 @@
 // Typeahead's search contract in JavaScript: normalisation, typo-tolerant matching, ranking and
-// highlighting, giving the same answers as the Swift engine (see ../shared/docs/ENGINE.md and
-// docs/ENGINE-DECISIONS.md). Pure functions, no DOM: a classic script in the page
+// highlighting, giving the same answers as the Swift engine (see docs/CONTRACT.md in the
+// repository). Pure functions, no DOM: a classic script in the page
 // (window.TypeaheadCore) and a CommonJS module under `node --test`.
 (function (root, factory) {
   "use strict";

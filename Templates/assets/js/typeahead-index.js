@@ -4,7 +4,8 @@
 // first pages it holds). Files are classic scripts calling `typeaheadIndex(name, payload)`
 // (so they load from file://). The answer is computed by TypeaheadCore's own search over the
 // records and words loaded, which hold everything the contract looks at: exactly the Swift engine's
-// answer. No DOM here: the page passes `loadScript(src)`; `node --test` passes its own.
+// answer. The page's one script loader (`createLoader`) is here too, shared with the prefix maps.
+// No DOM here: the page passes `loadScript(src)`; `node --test` passes its own.
 (function (root, factory) {
   "use strict";
   const index = factory(typeof require === "function" && typeof module === "object" ? require("./typeahead-core.js") : root.TypeaheadCore);
@@ -14,29 +15,39 @@
   "use strict";
 
   /**
-   * Loads each file once. `loadScript(path)` must run the script at `path` ("….js"), which calls
-   * `register(name, payload)` with its path without ".js". `onError(path)` may be called by the page
-   * when a script fails to load: whoever waits for it is told with `null`.
+   * The page's one script loader, for the client indices and the prefix maps alike. Each file is
+   * a classic script, loaded once: `loadScript(path)` must run the script at `path` ("….js"), which
+   * registers its payload by name, its path without ".js" (the page routes the scripts' globals to
+   * `register`). `failed(path)`, the page's `onerror`, makes its payload null: whoever waits for it
+   * is told, and it is not asked for again. `lane()` gives loads that may go stale.
    */
   function createLoader(loadScript) {
-    const files = new Map();
-    const pending = new Map();
+    const files = new Map(); // name → payload (null: its script failed to load)
+    const pending = new Map(); // name → callbacks waiting for it
+    const laneOf = new Map(); // name → the lane that started loading it
+    const nameOf = (path) => path.replace(/\.js$/, "");
+
+    /** Keeps a file's payload, tells whoever waits for it, then lets its lane go on. */
     function register(name, payload) {
       files.set(name, payload);
-      const waiting = pending.get(name) || [];
+      const waiting = pending.get(name);
+      if (!waiting) return;
       pending.delete(name);
+      const lane = laneOf.get(name);
+      laneOf.delete(name);
+      if (lane) lane.loading -= 1;
       waiting.forEach((callback) => callback());
+      if (lane) lane.resume();
     }
+
+    /** The page calls this when the script at `path` failed to load. */
     function failed(path) {
-      const name = path.replace(/\.js$/, "");
-      const waiting = pending.get(name) || [];
-      pending.delete(name);
-      files.set(name, null);
-      waiting.forEach((callback) => callback());
+      register(nameOf(path), null);
     }
-    /** Calls `callback(payloads)` once every file of `paths` has run (at once when all have). */
-    function need(paths, callback) {
-      const names = Array.from(new Set(paths), (p) => p.replace(/\.js$/, ""));
+
+    /** Calls `callback(payloads)` once every file of `paths` has run or failed (at once when all have); loads started count in `lane`. */
+    function load(paths, callback, lane) {
+      const names = Array.from(new Set(paths), nameOf);
       let left = names.length + 1;
       const done = () => {
         if (--left === 0) callback(names.map((n) => files.get(n)));
@@ -46,12 +57,54 @@
         else if (pending.has(name)) pending.get(name).push(done);
         else {
           pending.set(name, [done]);
+          if (lane) {
+            laneOf.set(name, lane);
+            lane.loading += 1;
+          }
           loadScript(name + ".js");
         }
       }
       done();
     }
-    return { register, failed, need, get: (path) => files.get(path.replace(/\.js$/, "")), forget: (name) => files.delete(name) };
+
+    /**
+     * Loads that may go stale (a lookup that a newer keystroke replaces). Its `need(paths,
+     * callback, stale)` starts no load while another load of the lane is in flight: it waits
+     * for them, then loads only if `stale()` is still false, and otherwise never calls back. Typed
+     * fast (or pasted), a text loads what its last keystroke needs, not what each letter did.
+     * Without `stale`, it loads at once (and counts as in flight).
+     */
+    function lane() {
+      const own = { loading: 0, resume };
+      let deferred = [];
+      function resume() {
+        if (own.loading > 0 || deferred.length === 0) return;
+        const resumed = deferred;
+        deferred = [];
+        resumed.forEach((again) => again());
+      }
+      function need(paths, callback, stale) {
+        const starts = paths.some((path) => !files.has(nameOf(path)) && !pending.has(nameOf(path)));
+        if (stale && starts) {
+          if (stale()) return;
+          if (own.loading > 0) {
+            deferred.push(() => need(paths, callback, stale));
+            return;
+          }
+        }
+        load(paths, callback, own);
+      }
+      return { need };
+    }
+
+    return {
+      register,
+      failed,
+      need: (paths, callback) => load(paths, callback, null),
+      lane,
+      get: (path) => files.get(nameOf(path)),
+      forget: (name) => files.delete(name),
+    };
   }
 
   const fromPoints = (list) => String.fromCodePoint(...list);

@@ -1,6 +1,6 @@
 // Prefix-map lookups for the page: find a key's shard in a map's manifest, load the shard as a
-// classic script (it calls `typeaheadShard`), resolve "=" values, cache. No DOM here: the page
-// passes a `loadScript(src)` function; `node --test` passes its own.
+// classic script (it calls `typeaheadShard`) through the page's one loader, resolve "=" values.
+// No DOM here: the page passes its loader (`TypeaheadIndex.createLoader`); `node --test` its own.
 (function (root, factory) {
   "use strict";
   const maps = factory(typeof require === "function" && typeof module === "object" ? require("./typeahead-core.js") : root.TypeaheadCore);
@@ -32,84 +32,39 @@
   const shardFor = core.lastNotAfter;
 
   /**
-   * A store over the site data embedded in index.html. `loadScript(src)` must make the script at
-   * `src` run: a shard calls the global `typeaheadShard` (installed via `register`), a manifest page
-   * `typeaheadManifest` (via `registerPage`). A map's manifest is in pages of about 64 shards,
-   * with pages of pages above them in a large map; the site data lists the top level by first key
-   * and says how many levels of pages it stands above the shards (`levels`), so a key is found in
-   * a page of each level, then in its shard (a page, once loaded, serves every key of its range).
+   * A store over the site data embedded in index.html, loading through the page's one loader
+   * (`TypeaheadIndex.createLoader`): a shard calls the global `typeaheadShard`, routed to
+   * `register`, a manifest page `typeaheadManifest`, routed to `registerPage`; each registers by
+   * its path without ".js". A map's manifest is in pages of about 64 shards, with pages of pages
+   * above them in a large map; the site data lists the top level by first key and says how many
+   * levels of pages it stands above the shards (`levels`), so a key is found in a page of each
+   * level, then in its shard (a page, once loaded, serves every key of its range).
    */
-  function createStore(data, loadScript) {
+  function createStore(data, loader) {
     const byId = new Map(data.maps.map((m) => [m.id, m]));
-    const shards = new Map(); // shard name → Map(key → ids)
-    const pages = new Map(); // page name → [[firstKey, file]]
-    const pending = new Map(); // shard or page name → [callbacks]
     const queries = new Map(Object.entries(data.queries || {}));
-    // Lookups that may go stale wait while a script is loading, then load only if a newer text
+    /** A shard's or a page's script names itself by its path in the shards' folder. */
+    const folder = data.layout.shards;
+    // Lookups that may go stale wait while a map file is loading, then load only if a newer text
     // has not replaced theirs: typed fast (or pasted), a text loads the shard of its last
     // keystroke, not one per letter (`case iphone` loaded 8 shards at 100,000 products).
-    let loading = 0;
-    let deferred = [];
-    const broken = new Set(); // names whose script failed to load: not asked for again
+    const lane = loader.lane();
 
-    function arrived(name) {
-      if (!pending.has(name)) return;
-      const waiting = pending.get(name);
-      pending.delete(name);
-      loading -= 1;
-      waiting.forEach((callback) => callback());
-      if (loading === 0 && deferred.length) {
-        const resumed = deferred;
-        deferred = [];
-        resumed.forEach((resume) => resume());
-      }
-    }
-
+    /** A shard's script (`typeaheadShard`): its query texts kept, its lines parsed once, into the loader. */
     function register(name, shardQueries, lines) {
       for (const [id, query] of Object.entries(shardQueries)) queries.set(id, query);
-      shards.set(name, parseShard(lines));
-      arrived(name);
+      loader.register(folder + name, parseShard(lines));
     }
 
+    /** A manifest page's script (`typeaheadManifest`): its entries `[[firstKey, file], …]`, into the loader. */
     function registerPage(name, entries) {
-      pages.set(name, entries);
-      arrived(name);
+      loader.register(folder + name, entries);
     }
-
-    /**
-     * Calls `then()` once the script of `file` (named `name`) has run or failed to load; with
-     * `stale`, a load not yet started waits for the scripts loading, and is dropped (`then` is
-     * never called) if `stale()` has turned true by then.
-     */
-    function load(cache, name, file, then, stale) {
-      if (cache.has(name) || broken.has(name)) return then();
-      if (pending.has(name)) return pending.get(name).push(then);
-      if (stale) {
-        if (stale()) return;
-        if (loading > 0) return deferred.push(() => load(cache, name, file, then, stale));
-      }
-      loading += 1;
-      pending.set(name, [then]);
-      loadScript(file);
-    }
-
-    /**
-     * The page calls this when the script of `file` failed to load: its lookups answer null (the
-     * page then asks its own engine), now and later.
-     */
-    function failed(file) {
-      broken.add(nameOf(file));
-      arrived(nameOf(file));
-    }
-
-    /** A shard's or a page's name, as its script registers it: its path in the shards' folder. */
-    const folder = data.layout.shards;
-    const nameOf = (file) => (file.startsWith(folder) ? file.slice(folder.length) : file).replace(/\.js$/, "");
 
     /**
      * Calls `callback(ids | null)` with the map's value for a typed text: `null` when the text is
      * not a key (the page then asks its own engine). With `stale`, the lookup stops without
-     * calling back once `stale()` is true (see `load`).
+     * calling back once `stale()` is true (see the loader's `lane`).
      */
     function lookup(mapId, text, callback, stale) {
       const map = byId.get(mapId);
@@ -120,24 +75,17 @@
       if (!page) return callback(null);
       const gone = () => stale && stale();
       // Down the manifest's levels (pages of pages, then pages of shards) to the key's shard.
-      const descend = (entry, levels) => {
-        const name = nameOf(entry[1]);
-        if (levels === 0) {
-          return load(shards, name, entry[1], () => {
-            if (gone()) return;
-            const shard = shards.get(name);
-            const value = shard && shard.get(key);
-            callback(value === undefined || value === null ? null : value);
-          }, stale);
-        }
-        load(pages, name, entry[1], () => {
+      const descend = (entry, levels) =>
+        lane.need([entry[1]], ([listed]) => {
           if (gone()) return;
-          const listed = pages.get(name);
+          if (levels === 0) {
+            const value = listed && listed.get(key);
+            return callback(value === undefined || value === null ? null : value);
+          }
           const next = listed && shardFor(listed, key);
           if (!next) return callback(null);
           descend(next, levels - 1);
         }, stale);
-      };
       descend(page, map.levels);
     }
 
@@ -150,7 +98,7 @@
     function prefetch(mapId) {
       const map = byId.get(mapId);
       if (!map || map.pages.length > prefetchPages) return;
-      for (const [, file] of map.pages) load(pages, nameOf(file), file, () => {});
+      for (const [, file] of map.pages) lane.need([file], () => {});
     }
 
     /** The text of a suggestion: its query, or its objectID when they are the same. */
@@ -158,7 +106,7 @@
       return queries.has(id) ? queries.get(id) : id;
     }
 
-    return { register, registerPage, failed, lookup, prefetch, query };
+    return { register, registerPage, lookup, prefetch, query };
   }
 
   return { parseShard, shardFor, createStore };

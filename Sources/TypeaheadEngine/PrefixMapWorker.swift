@@ -1,0 +1,201 @@
+import TypeaheadModel
+
+/// One thread's working state: scratch memory and word-matcher caches.
+final class PrefixMapWorker: @unchecked Sendable {
+    let index: SearchIndex
+    let perKey: Int
+    let details: Bool
+    let scratch: SearchScratch
+    private var lastWordCache: [[UInt8]: WordMatcher] = [:]
+    private var wholeWordCache: [[UInt8]: WordMatcher] = [:]
+
+    init(index: SearchIndex, perKey: Int, details: Bool) {
+        self.index = index
+        self.perKey = perKey
+        self.details = details
+        scratch = SearchScratch(vocabularySize: index.vocabularySize)
+    }
+
+    /// What the worker keeps of an ancestor of the current key (a key it starts, by bytes).
+    private struct Ancestor {
+        var key: [UInt8]
+        /// Its last word's length in characters.
+        var lastLength: Int
+        /// The matchers of its words (the last one as a prefix).
+        var matchers: [WordMatcher]
+        /// Its matches (or, for a key left unranked, a superset of them; nil: none known).
+        var matches: [Int32]?
+        /// With `details`, a ranked key's matches with the occurrences its words matched.
+        var occurrences: SearchIndex.MatchedOccurrences?
+    }
+
+    /// Where a key's ranking starts: its words' matchers, the candidates (a superset of its
+    /// matches, nil: every record), the query words whose matchers differ from those the candidates
+    /// were found with (only their postings can narrow them), and, when every word of the key
+    /// matches a subset of what the parent's matched, the parent's matches with their occurrences.
+    private struct Start {
+        var matchers: [WordMatcher] = []
+        var candidates: [Int32]?
+        var changed: [Int] = []
+        var within: SearchIndex.MatchedOccurrences?
+    }
+
+    /// The keys introduced by `suffixes` (sorted), given the suffix before them, with values.
+    /// With `wanted`, only the keys whose query words' matched vocabulary ids it accepts are
+    /// ranked and returned.
+    func run(
+        _ suffixes: ArraySlice<[UInt8]>, after before: [UInt8], allowed: [Bool]?,
+        wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil
+    ) -> [PrefixMapEntry] {
+        var entries: [PrefixMapEntry] = []
+        // The ancestors of the current key, shortest first.
+        var stack: [Ancestor] = []
+        var previous = before
+        for suffix in suffixes {
+            for key in Self.newKeys(of: suffix, after: previous) {
+                while let top = stack.last, !(key.starts(with: top.key) && top.key.count < key.count) {
+                    stack.removeLast()
+                }
+                let lastStart = (key.lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
+                let lastLength = key[lastStart...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+                let start = start(key, lastStart: lastStart, lastLength: lastLength, stack: stack)
+                if let wanted, !wanted(key, start.matchers.map { $0.ranges.map(\.words) }) {
+                    // Not asked for: its children start from what it would have started from.
+                    stack.append(
+                        Ancestor(
+                            key: key, lastLength: lastLength, matchers: start.matchers,
+                            matches: start.candidates, occurrences: nil))
+                    continue
+                }
+                var matches: [Int32] = []
+                var best = TopK(k: perKey)
+                var found = SearchIndex.MatchedOccurrences()
+                rank(start, allowed: allowed) { record, occurrences in
+                    matches.append(Int32(truncatingIfNeeded: record.record))
+                    best.add(record)
+                    if details { found.append(record.record, occurrences) }
+                }
+                var entry = PrefixMapEntry(keyBytes: key, suggestions: best.records)
+                if details {
+                    entry.nbHits = matches.count
+                    entry.placed = best.records.map { index.placedTypos(record: Int($0), start.matchers) }
+                    entry.matchedWords = start.matchers.map { $0.ranges.map(\.words) }
+                }
+                entries.append(entry)
+                stack.append(
+                    Ancestor(
+                        key: key, lastLength: lastLength, matchers: start.matchers,
+                        matches: matches, occurrences: details ? found : nil))
+            }
+            previous = suffix
+        }
+        return entries
+    }
+
+    /// The keys `suffix` adds after `previous` (the suffix before it in sorted order): its
+    /// prefixes longer than what the two share, cut at a character, none ending in a space
+    /// (`iphone ` is the key `iphone`).
+    static func newKeys(of suffix: [UInt8], after previous: [UInt8]) -> [[UInt8]] {
+        var common = 0
+        while common < previous.count, common < suffix.count, previous[common] == suffix[common] { common += 1 }
+        var keys: [[UInt8]] = []
+        var end = common
+        while end > 0, end < suffix.count, suffix[end] & 0xC0 == 0x80 { end -= 1 }
+        while end < suffix.count {
+            end += 1
+            while end < suffix.count, suffix[end] & 0xC0 == 0x80 { end += 1 }
+            if suffix[end - 1] != 0x20 { keys.append(Array(suffix[..<end])) }
+        }
+        return keys
+    }
+
+    /// Where `key` starts from its parent (the key one character shorter, when it is on the
+    /// stack): the shortcuts of docs/CONTRACT.md, "Prefix maps". Without a parent, or past the words
+    /// a query keeps, it starts from nothing, as the engine does.
+    private func start(_ key: [UInt8], lastStart: Int, lastLength: Int, stack: [Ancestor]) -> Start {
+        var start = Start()
+        let lastWord = key[lastStart...]
+        if let parent = stack.last, parent.key.count == PrefixMapShape.parentLength(of: key) {
+            start.matchers = parent.matchers
+            let last = parent.matchers.count - 1
+            if key[parent.key.count] != 0x20 {
+                // The last word grew.
+                start.matchers[last] = matcher(lastWord, isLast: true)
+                start.changed = [last]
+                if EditDistance.allowedTypos(forLength: parent.lastLength)
+                    == EditDistance.allowedTypos(forLength: lastLength)
+                {
+                    start.candidates = parent.matches
+                    if let occurrences = parent.occurrences,
+                        PrefixMapBuilder.covers(parent.matchers[last].ranges, start.matchers[last].ranges)
+                    {
+                        start.within = occurrences
+                    }
+                } else if last > 0,
+                    let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 })
+                {
+                    // More typos allowed for the last word: its matches are no longer a subset,
+                    // but the other words' are, from the key that ends before it (whose last word
+                    // was still a prefix).
+                    start.candidates = boundary.matches
+                    start.changed = [last - 1, last]
+                }
+            } else {
+                // A word was appended: the parent's last word is now a whole word.
+                let previousStart = (key[..<(lastStart - 1)].lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
+                start.matchers[last] = matcher(key[previousStart..<(lastStart - 1)], isLast: false)
+                start.matchers.append(matcher(lastWord, isLast: true))
+                start.changed = [last, last + 1]
+                start.candidates = parent.matches
+            }
+        }
+        if start.matchers.isEmpty || start.matchers.count > SearchIndex.maximumQueryWords {
+            let words = key.split(separator: 0x20)
+            let kept = words.prefix(SearchIndex.maximumQueryWords)
+            start.matchers = kept.enumerated().map { matcher($0.element, isLast: $0.offset == kept.count - 1) }
+            if words.count > SearchIndex.maximumQueryWords { start.candidates = nil }
+        }
+        return start
+    }
+
+    private func matcher(_ word: ArraySlice<UInt8>, isLast: Bool) -> WordMatcher {
+        let bytes = Array(word)
+        if isLast {
+            if let cached = lastWordCache[bytes] { return cached }
+            let made = index.matcher(for: String(decoding: bytes, as: UTF8.self), isLast: true, typoTolerance: true)
+            lastWordCache[bytes] = made
+            return made
+        }
+        if let cached = wholeWordCache[bytes] { return cached }
+        let made = index.matcher(for: String(decoding: bytes, as: UTF8.self), isLast: false, typoTolerance: true)
+        wholeWordCache[bytes] = made
+        return made
+    }
+
+    /// Ranks the matches of a key's words from where it starts, scanning the parent key's matches or the
+    /// postings of the rarest word, whichever is shorter. The parent's matches are first narrowed
+    /// by the postings of the query words that `changed` since (the others hold in all of them):
+    /// about half of them lack the grown last word, and marking its postings costs less than
+    /// reading their words to find so.
+    ///
+    /// With `within` (the parent's matches and the occurrences its words matched in each, when the
+    /// key's words match a subset of those), only those occurrences are read: a few per match
+    /// instead of every word of its description.
+    private func rank(
+        _ start: Start, allowed: [Bool]?, _ body: (RankedRecord, UnsafeBufferPointer<WordOccurrence>) -> Void
+    ) {
+        let matchers = start.matchers
+        if let within = start.within {
+            index.rankEach(matchers, within: within, allowed: allowed, scratch: scratch, body)
+            return
+        }
+        var candidates = start.candidates
+        if let parent = candidates, let fewest = matchers.map(\.postingCount).min(), fewest < parent.count {
+            candidates = nil
+        }
+        if candidates != nil {
+            index.narrow(&candidates!, matchers, words: start.changed, scratch: scratch)
+        }
+        index.rankEach(matchers, candidates: candidates, allowed: allowed, scratch: scratch, body)
+    }
+}
