@@ -30,69 +30,6 @@ public struct WordMatcher: Sendable {
     }
 }
 
-/// The textual ranking criteria of one matching record, packed so that sorting two integers
-/// applies the order of docs/CONTRACT.md, Ranking: typo, proximity, attribute, exact, custom ranking, objectID.
-public struct RankedRecord: Sendable, Equatable {
-    public var record: Int
-    public var typos: Int
-    public var proximity: Int
-    public var attribute: Int
-    public var attributePosition: Int
-    public var exact: Int
-    var major: UInt64
-    var minor: UInt64
-
-    /// Whether `self` ranks before `other`.
-    @inline(__always)
-    public func precedes(_ other: RankedRecord) -> Bool {
-        major != other.major ? major < other.major : minor < other.minor
-    }
-}
-
-extension RankedRecord {
-    /// The best `k` of `records` that pass `include`, in rank order, and how many passed: a small `k`
-    /// is kept in order as the records stream past, a large one sorted.
-    static func best(
-        _ k: Int, of records: [RankedRecord], where include: (RankedRecord) -> Bool = { _ in true }
-    ) -> (ranked: [RankedRecord], count: Int) {
-        var kept = BestRecords(k: k)
-        var count = 0
-        for record in records where include(record) {
-            count += 1
-            kept.add(record)
-        }
-        return (kept.ranked, count)
-    }
-}
-
-/// The best `k` of a stream of ranked records: kept in order as they come when `k` is small, else
-/// gathered and sorted once at the end.
-struct BestRecords {
-    private var top: TopK?
-    private var all: [RankedRecord] = []
-    private let k: Int
-
-    init(k: Int) {
-        self.k = k
-        if k <= 64 { top = TopK(k: k) }
-    }
-
-    mutating func add(_ record: RankedRecord) {
-        if top != nil { top!.add(record) } else { all.append(record) }
-    }
-
-    /// The records kept, best first.
-    var ranked: [RankedRecord] {
-        if let top { return top.ranked }
-        var sorted = all.sorted { $0.precedes($1) }
-        if sorted.count > k { sorted.removeLast(sorted.count - k) }
-        return sorted
-    }
-
-    /// Their record numbers.
-    var records: [Int32] { ranked.map { Int32(truncatingIfNeeded: $0.record) } }
-}
-
 /// The answer of an index to a query: every matching record, ranked.
 public struct SearchOutcome: Sendable {
     /// The normalised query words.
@@ -102,71 +39,6 @@ public struct SearchOutcome: Sendable {
     /// How many records match (`ranked.count` unless the search kept only the best).
     public var count: Int
     var matchers: [WordMatcher]
-}
-
-/// Working memory for ranking, sized by the vocabulary once and reset sparsely after each query,
-/// so a query costs what it matches, not what the index holds. One query uses it at a time.
-public final class SearchScratch: @unchecked Sendable {
-    /// A bit per query word that matches vocabulary word `w`.
-    var mask: [UInt32]
-    /// `distances[w * maximumQueryWords + i]`: distance of word `w` for query word `i`.
-    var distances: [UInt8]
-    var touched: [Int] = []
-    var loadedWords = 0
-    /// Per-record marks for de-duplicating candidates, valid when equal to `stamp`.
-    var stamps: [UInt32] = []
-    private var stamp: UInt32 = 0
-
-    /// A fresh mark for `stamps`, sized for `records`.
-    func nextStamp(records: Int) -> UInt32 {
-        if stamps.count < records { stamps = [UInt32](repeating: 0, count: records) }
-        if stamp == .max {
-            for i in stamps.indices { stamps[i] = 0 }
-            stamp = 0
-        }
-        stamp += 1
-        return stamp
-    }
-
-    public init(vocabularySize: Int) {
-        mask = [UInt32](repeating: 0, count: vocabularySize)
-        distances = [UInt8](repeating: .max, count: vocabularySize * SearchIndex.maximumQueryWords)
-    }
-
-    func load(_ matchers: [WordMatcher]) {
-        loadedWords = matchers.count
-        let stride = SearchIndex.maximumQueryWords
-        var touched = self.touched
-        self.touched = []
-        mask.withUnsafeMutableBufferPointer { mask in
-            distances.withUnsafeMutableBufferPointer { distances in
-                for (i, matcher) in matchers.enumerated() {
-                    for (range, distance) in matcher.ranges {
-                        for w in range {
-                            if mask[w] == 0 { touched.append(w) }
-                            mask[w] |= 1 << UInt32(i)
-                            distances[w * stride + i] = distance
-                        }
-                    }
-                }
-            }
-        }
-        self.touched = touched
-    }
-
-    func reset() {
-        let stride = SearchIndex.maximumQueryWords
-        let words = loadedWords
-        mask.withUnsafeMutableBufferPointer { mask in
-            distances.withUnsafeMutableBufferPointer { distances in
-                for w in touched {
-                    mask[w] = 0
-                    for i in 0..<words { distances[w * stride + i] = .max }
-                }
-            }
-        }
-        touched.removeAll(keepingCapacity: true)
-    }
 }
 
 extension SearchIndex {
@@ -309,6 +181,11 @@ extension SearchIndex {
     /// in one array (not the record's words, scattered in memory): it must hold every match and,
     /// for each, every occurrence some query word matches (as a parent key's matches do for a key
     /// whose words match a subset of the parent's words).
+    ///
+    /// Longer than 80 lines on purpose: this is the engine's hot loop (every query, every key of
+    /// every prefix map and answer). Its per-record state lives in local buffers the loop reuses,
+    /// and it reads as the criteria in their order; cut into functions, that state would be passed
+    /// and re-bound for every record on the hottest path of the build.
     func rankEach(
         _ matchers: [WordMatcher], candidates given: [Int32]? = nil, within: MatchedOccurrences? = nil,
         allowed: [Bool]?, scratch: SearchScratch, _ body: (RankedRecord, UnsafeBufferPointer<WordOccurrence>) -> Void
@@ -455,81 +332,4 @@ extension SearchIndex {
         }
     }
 
-    /// The records that matched a key and, for each, its occurrences that some query word of the
-    /// key matched (`rankEach`'s `within`).
-    struct MatchedOccurrences: Sendable {
-        private(set) var records: [Int32] = []
-        /// Record `records[k]`'s occurrences: `occurrences[starts[k]..<starts[k + 1]]`.
-        private(set) var starts: [Int32] = [0]
-        private(set) var occurrences: [WordOccurrence] = []
-
-        mutating func append(_ record: Int, _ matched: UnsafeBufferPointer<WordOccurrence>) {
-            records.append(Int32(truncatingIfNeeded: record))
-            occurrences.append(contentsOf: matched)
-            starts.append(Int32(truncatingIfNeeded: occurrences.count))
-        }
-    }
-
-    /// Calls `body` with every record matching `matchers` (each query word matches one of its
-    /// words), restricted to `allowed`, in candidate order, without ranking.
-    public func forEachMatch(
-        _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch,
-        _ body: (Int) -> Void
-    ) {
-        scratch.load(matchers)
-        defer { scratch.reset() }
-        forEachLoadedMatch(matchers, candidates: given, allowed: allowed, scratch: scratch) { record, _, _ in
-            body(record)
-        }
-    }
-
-    /// The matching records of `matchers`, already loaded into `scratch`: `body(record, first, end)`
-    /// with the record's occurrences `first..<end`.
-    private func forEachLoadedMatch(
-        _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
-        _ body: (Int, Int, Int) -> Void
-    ) {
-        let n = matchers.count
-        let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
-        occurrences.withUnsafeBufferPointer { occurrences in
-            scratch.mask.withUnsafeBufferPointer { mask in
-                forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
-                    record, first, end in
-                    // Some query word matches no word of the record: not a match.
-                    var seen: UInt32 = 0
-                    for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
-                    if seen == allBits { body(record, first, end) }
-                }
-            }
-        }
-    }
-
-    /// The records that may match `matchers`: `candidates` when given (they must contain every
-    /// match, each once), else the postings of the rarest query word; restricted to `allowed`, and
-    /// to records that have the first letters the query words need.
-    private func forEachCandidate(
-        _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
-        _ body: (Int, Int, Int) -> Void
-    ) {
-        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
-        // A typo-free query word (1-3 characters) needs a record word that starts like it; a word
-        // allowed one typo needs one with its first letter (a first-letter typo counts as two).
-        var needInitials: UInt64 = 0
-        var needBigrams: UInt64 = 0
-        for matcher in matchers where matcher.maxTypos <= 1 {
-            let (initial, bigram) = Self.signature(matcher.scalars)
-            needInitials |= initial
-            if matcher.maxTypos == 0 { needBigrams |= bigram }
-        }
-        occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
-            for candidate in candidates {
-                let record = Int(candidate)
-                if let allowed, !allowed[record] { continue }
-                if initials[record] & needInitials != needInitials || bigrams[record] & needBigrams != needBigrams {
-                    continue
-                }
-                body(record, Int(occurrenceStart[record]), Int(occurrenceStart[record + 1]))
-            }
-        }
-    }
 }

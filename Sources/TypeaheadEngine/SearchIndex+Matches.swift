@@ -1,0 +1,82 @@
+import TypeaheadModel
+
+// The records matching a key's words, without ranking (the prefix maps' walk).
+extension SearchIndex {
+    /// The records that matched a key and, for each, its occurrences that some query word of the
+    /// key matched (`rankEach`'s `within`).
+    struct MatchedOccurrences: Sendable {
+        private(set) var records: [Int32] = []
+        /// Record `records[k]`'s occurrences: `occurrences[starts[k]..<starts[k + 1]]`.
+        private(set) var starts: [Int32] = [0]
+        private(set) var occurrences: [WordOccurrence] = []
+
+        mutating func append(_ record: Int, _ matched: UnsafeBufferPointer<WordOccurrence>) {
+            records.append(Int32(truncatingIfNeeded: record))
+            occurrences.append(contentsOf: matched)
+            starts.append(Int32(truncatingIfNeeded: occurrences.count))
+        }
+    }
+
+    /// Calls `body` with every record matching `matchers` (each query word matches one of its
+    /// words), restricted to `allowed`, in candidate order, without ranking.
+    public func forEachMatch(
+        _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch,
+        _ body: (Int) -> Void
+    ) {
+        scratch.load(matchers)
+        defer { scratch.reset() }
+        forEachLoadedMatch(matchers, candidates: given, allowed: allowed, scratch: scratch) { record, _, _ in
+            body(record)
+        }
+    }
+
+    /// The matching records of `matchers`, already loaded into `scratch`: `body(record, first, end)`
+    /// with the record's occurrences `first..<end`.
+    func forEachLoadedMatch(
+        _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
+        _ body: (Int, Int, Int) -> Void
+    ) {
+        let n = matchers.count
+        let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
+        occurrences.withUnsafeBufferPointer { occurrences in
+            scratch.mask.withUnsafeBufferPointer { mask in
+                forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
+                    record, first, end in
+                    // Some query word matches no word of the record: not a match.
+                    var seen: UInt32 = 0
+                    for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
+                    if seen == allBits { body(record, first, end) }
+                }
+            }
+        }
+    }
+
+    /// The records that may match `matchers`: `candidates` when given (they must contain every
+    /// match, each once), else the postings of the rarest query word; restricted to `allowed`, and
+    /// to records that have the first letters the query words need.
+    func forEachCandidate(
+        _ matchers: [WordMatcher], candidates given: [Int32]?, allowed: [Bool]?, scratch: SearchScratch,
+        _ body: (Int, Int, Int) -> Void
+    ) {
+        let candidates = given ?? seedCandidates(matchers, scratch: scratch)
+        // A typo-free query word (1-3 characters) needs a record word that starts like it; a word
+        // allowed one typo needs one with its first letter (a first-letter typo counts as two).
+        var needInitials: UInt64 = 0
+        var needBigrams: UInt64 = 0
+        for matcher in matchers where matcher.maxTypos <= 1 {
+            let (initial, bigram) = Self.signature(matcher.scalars)
+            needInitials |= initial
+            if matcher.maxTypos == 0 { needBigrams |= bigram }
+        }
+        occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
+            for candidate in candidates {
+                let record = Int(candidate)
+                if let allowed, !allowed[record] { continue }
+                if initials[record] & needInitials != needInitials || bigrams[record] & needBigrams != needBigrams {
+                    continue
+                }
+                body(record, Int(occurrenceStart[record]), Int(occurrenceStart[record + 1]))
+            }
+        }
+    }
+}

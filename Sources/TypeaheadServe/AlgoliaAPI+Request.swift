@@ -1,0 +1,198 @@
+import Foundation
+import TypeaheadEngine
+import TypeaheadModel
+
+// Reading a request: the index, the body, the search parameters, the filter.
+extension AlgoliaAPI {
+
+    func index(_ name: String) throws(APIError) -> IndexName {
+        guard let index = IndexName(rawValue: name) ?? aliases[name] else {
+            let names = (IndexName.allCases.map(\.rawValue) + aliases.keys.sorted()).joined(separator: ", ")
+            throw APIError(404, "Index \(name) does not exist (this server has \(names))")
+        }
+        return index
+    }
+
+    static func body(_ request: HTTPRequest) throws(APIError) -> [String: JSONValue] {
+        if request.body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) { return [:] }
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(request.body)
+        } catch {
+            throw APIError(
+                400, "The body is not valid JSON: \(error.message) at line \(error.line), column \(error.column)")
+        }
+        guard case .object(let members) = value else {
+            throw APIError(400, "The body must be a JSON object, not \(value.typeName)")
+        }
+        return members
+    }
+
+    /// A search request from Algolia's parameters: JSON members, and those of `params` (a query
+    /// string; a member given both ways takes the member's value).
+    public static func request(index: IndexName, _ members: [String: JSONValue]) throws(APIError) -> SearchRequest {
+        var given = members
+        if let params = given.removeValue(forKey: "params") {
+            guard let text = params.stringValue else {
+                throw APIError(400, "params: expected a query string, found \(params.typeName)")
+            }
+            for (name, value) in try formFields(text) where given[name] == nil {
+                given[name] = .string(value)
+            }
+        }
+        var request = SearchRequest(index: index, query: "")
+        for name in given.keys.sorted() {
+            let value = given[name]!
+            switch name {
+            case "query":
+                guard let text = value.stringValue else { throw invalid(name, value, "a string") }
+                request.query = text
+            case "page":
+                request.page = try integer(name, value, in: 0...Int(Int32.max))
+            case "hitsPerPage":
+                request.hitsPerPage = try integer(name, value, in: 1...SearchEngine.paginationLimit)
+            case "filters":
+                guard let text = value.stringValue else { throw invalid(name, value, "a string") }
+                request.filter = try filter(text)
+            case "queryType":
+                guard let text = value.stringValue else { throw invalid(name, value, "a string") }
+                guard let type = QueryType(rawValue: text) else {
+                    throw APIError(400, "queryType: \(text) is not supported (prefixLast or prefixNone)")
+                }
+                request.queryType = type
+            case "typoTolerance":
+                switch value {
+                case .bool(let flag): request.typoTolerance = flag
+                case .string("true"): request.typoTolerance = true
+                case .string("false"): request.typoTolerance = false
+                case .string(let text):
+                    throw APIError(400, "typoTolerance: \(text) is not supported (true or false)")
+                default: throw invalid(name, value, "true or false")
+                }
+            case "attributesToHighlight":
+                request.attributesToHighlight = try attributes(name, value)
+            default:
+                throw APIError(400, "Unknown parameter: \(name)")
+            }
+        }
+        return request
+    }
+
+    static func invalid(_ name: String, _ value: JSONValue, _ expected: String) -> APIError {
+        APIError(400, "\(name): expected \(expected), found \(value.typeName)")
+    }
+
+    static func integer(_ name: String, _ value: JSONValue, in range: ClosedRange<Int>) throws(APIError) -> Int {
+        var number: Int?
+        switch value {
+        case .number(let double) where double == double.rounded() && abs(double) < 1e15: number = Int(double)
+        case .string(let text): number = Int(text)
+        default: break
+        }
+        guard let number, range.contains(number) else {
+            let shown = value.stringValue ?? (value.numberValue.map(JSONWriter.format) ?? value.typeName)
+            throw APIError(
+                400, "\(name): expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(shown)")
+        }
+        return number
+    }
+
+    /// `attributesToHighlight`: an array of names, or a comma-separated list in `params`; `*` is every one.
+    static func attributes(_ name: String, _ value: JSONValue) throws(APIError) -> [String]? {
+        var names: [String] = []
+        switch value {
+        case .array(let items):
+            for item in items {
+                guard let text = item.stringValue else { throw invalid(name, value, "an array of attribute names") }
+                names.append(text)
+            }
+        case .string(let text):
+            if text.hasPrefix("[") {
+                guard let parsed = try? JSONParser.parse(Array(text.utf8)) else {
+                    throw APIError(400, "\(name): expected an array of attribute names")
+                }
+                return try attributes(name, parsed)
+            }
+            names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        default: throw invalid(name, value, "an array of attribute names")
+        }
+        return names.contains("*") ? nil : names
+    }
+
+    /// The fields of `a=b&c=d`, `+` a space, percent-decoded.
+    static func formFields(_ text: String) throws(APIError) -> [(String, String)] {
+        var fields: [(String, String)] = []
+        for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            let decode = { (part: Substring) -> String? in
+                part.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            }
+            guard let name = decode(parts[0]), let value = decode(parts.count > 1 ? parts[1] : "") else {
+                throw APIError(400, "params: malformed percent-encoding in \"\(pair)\"")
+            }
+            fields.append((name, value))
+        }
+        return fields
+    }
+
+    /// Algolia's `filters` for one facet value: `ATTR:VALUE` or `ATTR:"VALUE"` (a quoted value may
+    /// hold spaces and `\"`), the attribute optionally quoted too. Empty: no filter. Anything else
+    /// (`AND`, `OR`, `NOT`, numeric comparisons) is refused: a scope is one facet value.
+    public static func filter(_ text: String) throws(APIError) -> Scope? {
+        var rest = Substring(text).drop(while: \.isWhitespace)
+        if rest.isEmpty { return nil }
+        let refused = APIError(
+            400, "filters: only one facet filter ATTR:VALUE or ATTR:\"VALUE\" (a scope) is supported, not \(text)")
+        func quoted() -> String? {
+            guard rest.first == "\"" else { return nil }
+            rest.removeFirst()
+            var value = ""
+            while let character = rest.first {
+                rest.removeFirst()
+                if character == "\\" {
+                    guard let next = rest.first else { return nil }
+                    rest.removeFirst()
+                    value.append(next)
+                } else if character == "\"" {
+                    return value
+                } else {
+                    value.append(character)
+                }
+            }
+            return nil
+        }
+        let attribute: String
+        if rest.first == "\"" {
+            guard let name = quoted() else { throw refused }
+            attribute = name
+        } else {
+            let name = rest.prefix { $0 != ":" && !$0.isWhitespace && $0 != "(" && $0 != ")" }
+            rest = rest.dropFirst(name.count)
+            attribute = String(name)
+        }
+        rest = rest.drop(while: \.isWhitespace)
+        guard !attribute.isEmpty, rest.first == ":" else { throw refused }
+        rest = rest.dropFirst().drop(while: \.isWhitespace)
+        let value: String
+        if rest.first == "\"" {
+            guard let text = quoted() else { throw refused }
+            value = text
+        } else {
+            let word = rest.prefix { !$0.isWhitespace && $0 != "(" && $0 != ")" && $0 != "\"" }
+            rest = rest.dropFirst(word.count)
+            value = String(word)
+        }
+        guard !value.isEmpty, rest.allSatisfy(\.isWhitespace) else { throw refused }
+        return Scope(attribute: attribute, value: value)
+    }
+
+    /// The attributes filters are meant for, as `attributesForFaceting` says them: products, those
+    /// of the configured scopes; suggestions, those of their `facets.exact_matches`. A filter on
+    /// another attribute is answered as `typeahead query --filter` answers it: by the values found.
+    static func facetAttributes(_ index: IndexName, _ content: Content) -> [String] {
+        switch index {
+        case .products: return Array(Set(content.config.scopes.map(\.attribute))).sorted()
+        case .suggestions: return Array(Set(content.suggestions.flatMap(\.exactMatches.keys))).sorted()
+        }
+    }
+}

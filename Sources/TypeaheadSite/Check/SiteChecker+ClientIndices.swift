@@ -1,0 +1,160 @@
+import Foundation
+import Synchronization
+import TypeaheadEngine
+import TypeaheadModel
+
+// The client indices, the answers and the static pages proven against the engine.
+extension SiteChecker {
+    /// The page's two client indices are exactly what the engine's indices give: every file of
+    /// `data/products/` and `data/suggestions/` byte for byte (the suggestions over the ones proven
+    /// offered above, per scope), no other file there, and the manifests in `data/site.js`.
+    func checkClientIndices(
+        engine: SearchEngine, data: JSONValue, offered: [[Bool]], images: SiteImages, report: inout Report
+    ) {
+        let (products, suggestions) = (MemorySink(), MemorySink())
+        let expected: [(IndexName, ShardedIndex.Output, MemorySink)] = [
+            (
+                .products,
+                ShardedIndex.products(
+                    into: products, engine: engine, productSlugs: Slug.assign(content.products.map(\.objectID)),
+                    images: images),
+                products
+            ),
+            (
+                .suggestions,
+                ShardedIndex.suggestions(
+                    into: suggestions, engine: engine, offered: offered[0],
+                    scopes: zip(content.config.scopes, offered.dropFirst()).map { ($0, $1) }),
+                suggestions
+            ),
+        ]
+        // In path order.
+        let files = expected.map { _, _, sink in
+            sink.files.sorted { utf8Less($0.key, $1.key) }.map { (path: $0.key, bytes: $0.value) }
+        }
+        for ((name, index, _), files) in zip(expected, files) {
+            if data[name.rawValue] != index.manifest {
+                report.differ(
+                    "\(SiteLayout.siteData): the \(name.rawValue) index manifest differs from the engine's",
+                    limit: shownDifferences)
+            }
+            let folder = SiteLayout.clientIndex(name)
+            var unexpected = Set(SiteReader.files(under: reader.path(folder)).map { folder + $0 })
+            for (path, bytes) in files {
+                unexpected.remove(path)
+                guard let data = FileManager.default.contents(atPath: reader.path(path)) else {
+                    report.differ("\(path): missing", limit: shownDifferences)
+                    continue
+                }
+                if !data.elementsEqual(bytes) {
+                    report.differ(
+                        "\(path): \(ComparingSink.firstDifference(found: [UInt8](data), expected: bytes))",
+                        limit: shownDifferences)
+                }
+            }
+            for path in unexpected.sorted(by: utf8Less) {
+                report.differ("\(path): not part of the index", limit: shownDifferences)
+            }
+        }
+        checkAnswers(engine: engine, files: files[0], report: &report)
+    }
+
+    /// Asks the engine directly for every precomputed answer (the files were just proven equal to
+    /// the build's, which found them along the prefix map's keys; this proves that walk right).
+    func checkAnswers(engine: SearchEngine, files: [(path: String, bytes: [UInt8])], report: inout Report) {
+        let lines = SiteReader.answerLines(files)
+        report.answers = lines.count
+        var number = [Int](repeating: -1, count: engine.products.records.count)
+        for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = n }
+        let numbers = number
+        let found = Mutex([String?](repeating: nil, count: lines.count))
+        DispatchQueue.concurrentPerform(iterations: lines.count) { i in
+            guard let line = try? JSONParser.parse(lines[i]), case .array(let cells) = line,
+                let text = cells.first?.stringValue
+            else {
+                found.withLock {
+                    $0[i] =
+                        "\(SiteLayout.answersFolder): unreadable line \"\(String(decoding: lines[i].prefix(80), as: UTF8.self))\""
+                }
+                return
+            }
+            let answer = engine.placedFirstPage(text)
+            let expected: JSONValue = .array([
+                .string(text), .number(Double(answer.nbHits)),
+                .array(answer.records.map { .number(Double(numbers[Int($0)])) }),
+                .array(answer.placed.map { .number(Double(ShardedIndex.placedCode($0))) }),
+            ])
+            if line != expected {
+                found.withLock {
+                    $0[i] =
+                        "precomputed answer \"\(text)\": found \(String(decoding: lines[i].prefix(120), as: UTF8.self)), the engine answers \(answer.nbHits) hits, numbers \(answer.records.prefix(5).map { numbers[Int($0)] })…"
+                }
+            }
+        }
+        for difference in found.withLock({ $0 }) {
+            if let difference { report.differ(difference, limit: shownDifferences) }
+        }
+    }
+
+    /// What checking a batch of suggestions' pages found.
+    struct CheckedBatch: Sendable {
+        var pages = 0
+        var offered: [(Int, [Bool])] = []
+        var differences: [String] = []
+
+        mutating func add(_ one: (suggestion: Int, offered: [Bool], pages: Int, differences: [String])) {
+            pages += one.pages
+            offered.append((one.suggestion, one.offered))
+            differences += one.differences
+        }
+    }
+
+    /// The static pages of suggestion `s` in every scope that lists it, against the engine asked
+    /// afresh; and whether it is offered in each scope (its hits reach `minHits`).
+    static func checkPages(
+        of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader
+    ) -> (suggestion: Int, offered: [Bool], pages: Int, differences: [String]) {
+        let config = content.config
+        let suggestion = content.suggestions[s]
+        var offered = [Bool](repeating: false, count: scopes.count)
+        var checkedPages = 0
+        var differences: [String] = []
+        for (k, scope) in scopes.enumerated() {
+            if let scope, !suggestion.isListed(in: scope) { continue }
+            let scopeSlug = scope.map(SiteLayout.scopeSlug)
+            let pages = engine.firstPages(
+                SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []),
+                count: config.resultPages)
+            let nbHits = pages.first?.nbHits ?? 0
+            offered[k] = nbHits >= config.minHits
+            // The first resultPages pages are static; none past them.
+            let nbPages =
+                offered[k] && nbHits > 0
+                ? SiteLayout.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
+            for page in pages where nbPages > 0 {
+                let file = SiteLayout.resultPage(
+                    suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
+                let expected = page.hits.map { content.products[$0.record].objectID }
+                checkedPages += 1
+                guard let html = reader.read(file) else {
+                    differences.append(
+                        "result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing"
+                    )
+                    continue
+                }
+                let found = SiteReader.objectIDs(inResultPage: html)
+                if !found.map({ ObjectID($0) }).elementsEqual(expected) {
+                    differences.append("result page \(file): expected \(list(expected)), found \(list(found))")
+                }
+            }
+            // No page past the last, and no pages at all for a suggestion left out.
+            let extra = SiteLayout.resultPage(
+                suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
+            if FileManager.default.fileExists(atPath: reader.path(extra)) {
+                let why = nbPages > 0 ? "has \(nbPages) pages" : "has \(nbHits) hits, minHits is \(config.minHits)"
+                differences.append("result page \(extra) should not exist (\"\(suggestion.query)\" \(why))")
+            }
+        }
+        return (s, offered, checkedPages, differences)
+    }
+}
