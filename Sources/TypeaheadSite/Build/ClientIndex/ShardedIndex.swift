@@ -5,35 +5,12 @@ import TypeaheadModel
 
 /// The page's client index of one engine index (products or suggestions), sharded so that a typed
 /// text loads only what it needs, as classic scripts that register themselves
-/// (`typeaheadIndex(name, payload)`, so they load from `file://`). Under `data/<index>/`:
+/// (`typeaheadIndex(name, payload)`, so they load from `file://`), under `data/<index>/`.
 ///
-/// - `words/<slug>.js`: the vocabulary in code-point order, `["word","<postings slug>"]` a line;
-/// - `tails/<slug>.js`: the same words ordered by their text after the first letter (for a long
-///   query word with a typo on its first letter, which must match the rest of the word);
-/// - `postings/<slug>.js`: consecutive words with their postings, `["word",[…]]` a line, each record
-///   `Δnumber, 2 × count + sole, attribute, position, …` (see `SearchIndex.forEachWordPostings`);
-/// - `records/<n>.js`: what the page shows of records `n × bucket` … `(n + 1) × bucket − 1`, one
-///   array a line named by the manifest's `fields`;
-/// - `scopes/<slug>.js`: the numbers of the records in a configured scope, as differences;
-/// - `heads/<hex>.js` (products): for every word prefix of one to three letters, the one-word
-///   query's hit count and first page (record numbers), `["prefix",nbHits,numbers…]` a line: those
-///   of one and two letters in files named by the prefix's first letter in hex (the manifest's
-///   `heads` lists them), those of three in the rows file of their first two (below): the answer
-///   to the first letters typed (the most common texts, and those whose postings are the largest)
-///   from a file of a few kilobytes;
-/// - `answers/<slug>.js` (products): precomputed first pages (`Answers`), and `answers/pages/`
-///   (with `pages2/`… above it in a large index);
-/// - the rows of the first pages these hold (`[number,<row…>]` a line, each record once), so that
-///   such a first page shows without its twenty-odd `records/` files: a heads file opens with its
-///   letter's (a script named `heads/<hex>/rows`); a longer prefix's are `heads/rows/<hex>.js`,
-///   loaded once its head is found (a two-letter prefix's opens with the heads of three letters it
-///   starts, a script named `heads/<hex>`); an answers shard's are `answers/rows/<slug>.js`, loaded only
-///   when the shard has the typed text (a text without an answer pays for none).
-///
-/// Records are numbered by custom ranking (then objectID), so a record's number is its custom rank
-/// and the most popular records share the first buckets. The manifest, embedded in `index.html`,
-/// names the first key of every listing shard and the scope files. Listing and postings shards end
-/// at content-defined boundaries (as prefix-map shards do), so one changed word moves few of them.
+/// The format of every file, the manifest and how the page reads them is specified in
+/// `docs/CLIENT-INDEX.md`, with a worked example. Each kind of file is written by one extension:
+/// `+Postings` (postings, and what a text costs in them), `+Listings` (words, tails, records,
+/// scopes), `+Heads`, `+Answers`; `+Indices` makes the products' and the suggestions' indices.
 struct ShardedIndex {
     static let listingMinimumBytes = 2048
     static let listingMaximumBytes = 8 * 1024
