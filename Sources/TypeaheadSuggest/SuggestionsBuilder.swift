@@ -5,7 +5,7 @@ import TypeaheadEngine
 import TypeaheadModel
 
 /// Makes Query Suggestions from a catalogue and its query logs, as Algolia's Query Suggestions
-/// builder does (`../shared/docs/SUGGESTIONS.md`): candidates, clean, reject, complete, vet,
+/// builder does (`docs/SUGGESTIONS.md`): candidates, clean, reject, complete, vet,
 /// merge, write. Deterministic: the same catalogue, configuration and log entries, in any order,
 /// give the same records.
 public struct SuggestionsBuilder: Sendable {

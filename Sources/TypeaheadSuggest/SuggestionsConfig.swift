@@ -2,7 +2,7 @@ import Foundation
 import TypeaheadModel
 
 /// `suggestions.config.json`: Algolia's Query Suggestions configuration, the part that applies
-/// offline (`../shared/docs/SUGGESTIONS.md`). Every field but `sourceIndices` is optional.
+/// offline (`docs/SUGGESTIONS.md`). Every field but `sourceIndices` is optional.
 public struct SuggestionsConfig: Sendable, Equatable {
     /// One facet attribute whose top values among a suggestion's exact hits are written.
     public struct Facet: Sendable, Equatable {
