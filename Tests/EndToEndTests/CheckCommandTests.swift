@@ -61,6 +61,31 @@ struct CheckCommandTests {
         #expect(result.stdout.contains(path), "\(result.stdout)")
     }
 
+    @Test("A product page replaced by a link to an identical file outside the site, and an empty folder, are named")
+    func linksAndEmptyFolders() throws {
+        let work = try TestSupport.temporaryDirectory("check-links")
+        let site = work.appendingPathComponent("site").path
+        #expect(
+            try TestSupport.runTypeahead([
+                "build", "--quiet", "--content", Self.content, "--templates", Self.templates, "--output", site,
+            ]).status == 0)
+        let page = site + "/products/4984700.html"
+        let outside = work.appendingPathComponent("outside.html").path
+        try FileManager.default.copyItem(atPath: page, toPath: outside)
+        try FileManager.default.removeItem(atPath: page)
+        try FileManager.default.createSymbolicLink(atPath: page, withDestinationPath: outside)
+        try FileManager.default.createDirectory(atPath: site + "/search/nothing", withIntermediateDirectories: false)
+        for extra in [[], ["--templates", Self.templates]] {
+            let result = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site] + extra)
+            #expect(result.status == 1, "\(result.stdout)")
+            #expect(
+                result.stdout.contains(
+                    "products/4984700.html: a link or special file, not a regular file (a site holds files only)"),
+                "\(result.stdout)")
+            #expect(result.stdout.contains("search/nothing/: an empty folder the build does not make"), "\(result.stdout)")
+        }
+    }
+
     @Test("A folder that is not a site: exit 1 with the reason")
     func notASite() throws {
         let empty = try TestSupport.temporaryDirectory("empty").path

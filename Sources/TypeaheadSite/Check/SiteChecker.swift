@@ -99,9 +99,25 @@ public struct SiteChecker {
         checkMaps(maps, engine: engine, offered: offered, scopes: scopes, report: &report)
 
         if let templates { try proveEveryByte(templates: templates, report: &report) }
+        checkEntries(report: &report)
 
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return report
+    }
+
+    /// A site holds regular files and the folders that lead to them: a link (even to an identical
+    /// file, which `serve` would not answer) or another special file is named, and so is an empty
+    /// folder (the build makes none).
+    private func checkEntries(report: inout Report) {
+        let (links, empty) = SiteReader.oddEntries(under: site)
+        for path in links {
+            report.differ(
+                "\(path): a link or special file, not a regular file (a site holds files only)", limit: shownDifferences
+            )
+        }
+        for path in empty {
+            report.differ("\(path)/: an empty folder the build does not make", limit: shownDifferences)
+        }
     }
 
     /// Every static result page, each suggestion's hits asked afresh (a full query, not the

@@ -213,6 +213,32 @@ public struct SiteReader: Sendable {
 
 /// Reading what a site's files hold, shared by `check`, `check --engine` and the snapshot.
 extension SiteReader {
+    /// What a site's folder holds besides regular files and the folders that lead to them, found
+    /// with `lstat` (a link is never followed): links and other special files (a site holds files
+    /// and folders only, and `serve` answers 404 for a link), and empty folders, each by its path
+    /// relative to the site, sorted.
+    static func oddEntries(under folder: String) -> (links: [String], emptyFolders: [String]) {
+        var links: [String] = []
+        var empty: [String] = []
+        func walk(_ relative: String) {
+            let full = relative.isEmpty ? folder : folder + "/" + relative
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
+            if names.isEmpty, !relative.isEmpty { empty.append(relative) }
+            for name in names {
+                let path = relative.isEmpty ? name : relative + "/" + name
+                var info = stat()
+                guard lstat(folder + "/" + path, &info) == 0 else { continue }
+                switch info.st_mode & S_IFMT {
+                case S_IFDIR: walk(path)
+                case S_IFREG: continue
+                default: links.append(path)
+                }
+            }
+        }
+        walk("")
+        return (links.sorted(by: utf8Less), empty.sorted(by: utf8Less))
+    }
+
     /// The relative paths of the files under a folder (none when it does not exist).
     static func files(under folder: String) -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
