@@ -30,26 +30,32 @@ CHROMIUM = os.environ.get("CHROMIUM", "/usr/lib/chromium/chromium")
 CHROMEDRIVER = os.environ.get("CHROMEDRIVER", "/usr/bin/chromedriver")
 
 
-def build(content):
-    output = os.path.join(tempfile.mkdtemp(prefix="typeahead-browser-"), "site")
-    subprocess.run([BINARY, "build", "--quiet", "--content", content, "--templates", os.path.join(ROOT, "Templates"),
-                    "--output", output], check=True)
-    return output
+def built(content):
+    """A site built from `content` into a temporary folder, yielded, then removed (also when the
+    build fails)."""
+    folder = tempfile.mkdtemp(prefix="typeahead-browser-")
+    try:
+        output = os.path.join(folder, "site")
+        subprocess.run([BINARY, "build", "--quiet", "--content", content, "--templates", os.path.join(ROOT, "Templates"),
+                        "--output", output], check=True)
+        yield output
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture(scope="session")
 def sample_site():
-    return build(os.path.join(ROOT, "Content"))
+    yield from built(os.path.join(ROOT, "Content"))
 
 
 @pytest.fixture(scope="session")
 def pictures_site():
-    return build(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "pictures", "Content"))
+    yield from built(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "pictures", "Content"))
 
 
 @pytest.fixture(scope="session")
 def hostile_site():
-    return build(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content"))
+    yield from built(os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "small", "Content"))
 
 
 def serve(site, content):
@@ -833,26 +839,26 @@ def test_two_words_typed_are_answered_from_a_precomputed_line_without_postings_u
 
 def test_a_prefix_map_shard_that_fails_to_load_still_gets_suggestions_from_the_page(driver, sample_site):
     import glob
-    site = os.path.join(tempfile.mkdtemp(prefix="typeahead-browser-"), "site")
-    shutil.copytree(sample_site, site)
-    # The shard that holds the key `iphone`, removed: its lookup fails and the page asks its engine.
-    holder = next(path for path in sorted(glob.glob(os.path.join(site, "shards", "all", "*.js")))
-                  if '\n["iphone",' in open(path, encoding="utf-8").read())
-    with open(holder, encoding="utf-8") as f:
-        expected = [q for q in ("iphone", "iphone case") if f'"{q}"' in f.read()]
-    os.remove(holder)
-    box = open_front(driver, site)
-    box.click()
-    box.send_keys("iphone")
-    # The results wait for the list: they show for the whole text once its suggestions have come.
-    wait(lambda: driver.find_element(By.ID, "results-heading").text == "Results for “iphone”")
-    wait(lambda: options(driver)[:1] == ["iphone"])
-    assert all(q in options(driver) for q in expected)
-    loaded = driver.execute_script("return Array.from(document.querySelectorAll('script[src]'), s => s.src)")
-    # The missing shard was asked for (once, as every script).
-    assert sum(name.endswith("/shards/all/" + os.path.basename(holder)) for name in loaded) == 1
-    assert len(loaded) == len(set(loaded))
-    shutil.rmtree(os.path.dirname(site))
+    with tempfile.TemporaryDirectory(prefix="typeahead-browser-") as folder:
+        site = os.path.join(folder, "site")
+        shutil.copytree(sample_site, site)
+        # The shard that holds the key `iphone`, removed: its lookup fails and the page asks its engine.
+        holder = next(path for path in sorted(glob.glob(os.path.join(site, "shards", "all", "*.js")))
+                      if '\n["iphone",' in open(path, encoding="utf-8").read())
+        with open(holder, encoding="utf-8") as f:
+            expected = [q for q in ("iphone", "iphone case") if f'"{q}"' in f.read()]
+        os.remove(holder)
+        box = open_front(driver, site)
+        box.click()
+        box.send_keys("iphone")
+        # The results wait for the list: they show for the whole text once its suggestions have come.
+        wait(lambda: driver.find_element(By.ID, "results-heading").text == "Results for “iphone”")
+        wait(lambda: options(driver)[:1] == ["iphone"])
+        assert all(q in options(driver) for q in expected)
+        loaded = driver.execute_script("return Array.from(document.querySelectorAll('script[src]'), s => s.src)")
+        # The missing shard was asked for (once, as every script).
+        assert sum(name.endswith("/shards/all/" + os.path.basename(holder)) for name in loaded) == 1
+        assert len(loaded) == len(set(loaded))
 
 
 def test_focus_loads_a_small_maps_manifest_pages_so_the_first_keystroke_loads_only_its_shard(driver, sample_site):
