@@ -1,14 +1,16 @@
 // The search box of every page: a WAI-ARIA combobox whose suggestions come from the precomputed
 // prefix maps (shards loaded as classic scripts, so it works from file://), in groups (recent
 // searches, popular, scopes); on the front page, results from the client index, a scope token,
-// and the state in the URL hash. On other pages, a search opens the front page with it. Plain DOM,
-// no dependencies.
+// and the state in the URL hash. On other pages, a search opens the front page with it. The rules
+// (state, keys, hash, recent searches, groups) are TypeaheadCombobox's; this is their DOM. Plain
+// DOM, no dependencies.
 (function () {
   "use strict";
   const core = window.TypeaheadCore;
+  const combobox = window.TypeaheadCombobox;
   const data = window.TypeaheadSiteData;
   const input = document.getElementById("typeahead-input");
-  if (!core || !window.TypeaheadMaps || !window.TypeaheadIndex || !data || !input) return;
+  if (!core || !combobox || !window.TypeaheadMaps || !window.TypeaheadIndex || !data || !input) return;
   const listbox = document.getElementById("typeahead-listbox");
   const token = document.getElementById("typeahead-token");
   const announce = document.getElementById("typeahead-announce");
@@ -24,22 +26,22 @@
   /** The front page shows results; every other page sends a search there. */
   const onFront = !!results;
   const RECENT_KEY = "typeahead-recent";
-  const RECENT_MAX = 5;
 
   // MARK: Scripts loaded on demand (classic scripts work from file://)
 
+  // One loader for every file: the client indices' (`typeaheadIndex`) and the prefix maps'
+  // (`typeaheadShard`, `typeaheadManifest`, through the store).
   const loader = window.TypeaheadIndex.createLoader(loadScript);
-  window.typeaheadIndex = loader.register;
 
   function loadScript(src) {
     const script = document.createElement("script");
     script.src = root + src;
-    if (src.startsWith(data.products.base) || src.startsWith(data.suggestions.base)) script.onerror = () => loader.failed(src);
-    else script.onerror = () => store.failed(src);
+    script.onerror = () => loader.failed(src);
     document.head.appendChild(script);
   }
 
-  const store = window.TypeaheadMaps.createStore(data, loadScript);
+  const store = window.TypeaheadMaps.createStore(data, loader);
+  window.typeaheadIndex = loader.register;
   window.typeaheadShard = store.register;
   window.typeaheadManifest = store.registerPage;
   const productIndex = window.TypeaheadIndex.createClientIndex(data.products, loader);
@@ -48,24 +50,44 @@
 
   // MARK: State (in the URL hash: q, scope, open)
 
-  const state = { q: "", scope: null, open: false };
+  /** The box's state (TypeaheadCombobox's), replaced by each event. */
+  let state = combobox.initial();
   const scopes = data.maps.filter((m) => m.scope);
   const unscoped = data.maps.find((m) => m.id === layout.unscopedMap) || { id: layout.unscopedMap, perKey: 0, empty: [] };
 
-  function readHash() {
-    const params = new URLSearchParams(location.hash.slice(1));
-    state.q = params.get("q") || "";
-    const scope = params.get("scope");
-    state.scope = scopes.find((m) => `${m.scope.attribute}:${m.scope.value}` === scope) || null;
-    state.open = params.get("open") === "1";
+  /** Takes an event's new state and carries out its effects in order (see TypeaheadCombobox.effects). */
+  function apply(outcome, event) {
+    state = outcome.state;
+    for (const effect of outcome.effects) {
+      switch (effect) {
+        case "prevent": event.preventDefault(); break;
+        case "value": input.value = state.q; break;
+        case "token": showToken(); break;
+        case "push": writeHash(true); break;
+        case "replace": writeHash(false); break;
+        case "replace-now": writeHash(false); hashWrite.now(); break;
+        case "list": updateList(); break;
+        case "list-results": updateList(scheduleResults); break;
+        case "close": render([]); break;
+        case "highlight": highlightActive(); break;
+        case "results": if (onFront) updateResults(); break;
+        case "search": if (onFront) updateResults(true); break;
+        case "front": goToFront(); break;
+        case "forget-recent": saveRecent([]); break;
+        case "focus": input.focus(); break;
+      }
+    }
   }
 
-  function hashOf(withOpen) {
-    const params = new URLSearchParams();
-    if (state.q) params.set("q", state.q);
-    if (state.scope) params.set("scope", `${state.scope.scope.attribute}:${state.scope.scope.value}`);
-    if (withOpen && state.open) params.set("open", "1");
-    return "#" + params.toString();
+  /** What the rules need to know of the DOM. */
+  function facts() {
+    return {
+      value: input.value,
+      caretAtEnd: input.selectionStart === input.value.length,
+      expanded: input.getAttribute("aria-expanded") === "true",
+      options,
+      front: onFront,
+    };
   }
 
   /**
@@ -102,7 +124,7 @@
   }
 
   function setHash(push) {
-    const hash = hashOf(true);
+    const hash = combobox.hashOf(state, true);
     if (hash === location.hash || (hash === "#" && !location.hash)) return;
     if (push) history.pushState(null, "", hash);
     else history.replaceState(null, "", hash);
@@ -110,7 +132,7 @@
 
   /** Another page: the search happens on the front page. */
   function goToFront() {
-    location.href = root + layout.frontPage + hashOf(false);
+    location.href = root + layout.frontPage + combobox.hashOf(state, false);
   }
 
   // MARK: The way back: product and result pages link to the search they were opened from
@@ -135,16 +157,16 @@
   function showWayBack() {
     let search = null;
     try {
-      search = JSON.parse(sessionStorage.getItem(LAST_KEY) || "null");
+      search = combobox.parseWayBack(sessionStorage.getItem(LAST_KEY));
     } catch {
       return;
     }
     const main = document.getElementById("main");
-    if (!search || typeof search.q !== "string" || typeof search.hash !== "string" || !main) return;
+    if (!search || !main) return;
     const link = document.createElement("a");
     link.className = "back-link";
     link.href = root + layout.frontPage + search.hash;
-    link.textContent = "← Results for “" + search.q + "”" + (search.scope ? " in " + search.scope : "");
+    link.textContent = combobox.wayBackLabel(search);
     main.insertBefore(link, main.firstChild);
   }
   if (!onFront) showWayBack();
@@ -153,8 +175,7 @@
 
   function recent() {
     try {
-      const list = JSON.parse(localStorage.getItem(RECENT_KEY) || "[]");
-      return Array.isArray(list) ? list.filter((q) => typeof q === "string").slice(0, RECENT_MAX) : [];
+      return combobox.parseRecent(localStorage.getItem(RECENT_KEY));
     } catch {
       return [];
     }
@@ -170,19 +191,13 @@
   }
 
   function remember(query) {
-    const text = query.trim().replace(/\s+/g, " ");
-    if (!core.normalize(text) || text.length > 64) return;
-    saveRecent([text].concat(recent().filter((q) => q !== text)).slice(0, RECENT_MAX));
+    const list = combobox.remember(recent(), query);
+    if (list) saveRecent(list);
   }
 
   // MARK: Suggestions list, in groups
 
   let options = [];
-  let active = -1;
-
-  function option(kind, text, html, extra) {
-    return Object.assign({ kind, text, html }, extra || {});
-  }
 
   /** Calls `callback(queries)`, unless `stale()` turns true first (a newer text replaced `text`). */
   function suggestionsFor(text, callback, stale) {
@@ -199,7 +214,6 @@
   /** Renders the suggestions for the box's text, then calls `then` (the results wait for the list). */
   function updateList(then) {
     const text = input.value;
-    const requested = text;
     const done = () => then && then();
     if (!state.open) {
       render([]);
@@ -208,21 +222,8 @@
     if (core.normalize(text) === "") {
       const past = recent();
       suggestionsFor("", (queries) => {
-        if (input.value !== requested || !state.open) return done();
-        const groups = [];
-        if (past.length) {
-          groups.push({
-            label: "Recent searches",
-            options: past.map((q) => option("recent", q, core.escapeHTML(q)))
-              .concat([option("clear", "", "Clear recent searches")]),
-          });
-        }
-        const fresh = queries.filter((q) => !past.includes(q));
-        if (fresh.length) groups.push({ label: "Popular", options: fresh.map((q) => option("suggestion", q, core.escapeHTML(q))) });
-        if (!state.scope && scopes.length) {
-          groups.push({ label: "Search in", options: scopes.map((s) => option("scope", s.scope.value, core.escapeHTML(s.scope.value), { scope: s })) });
-        }
-        render(groups);
+        if (input.value !== text || !state.open) return done();
+        render(combobox.emptyGroups(past, queries, state.scope, scopes));
         done();
       });
       return;
@@ -230,10 +231,10 @@
     // A newer keystroke replaces this one (and searches with its own `then`): what this text
     // would still load is not loaded.
     suggestionsFor(text, (queries) => {
-      if (input.value !== requested || !state.open) return done();
-      render(queries.length ? [{ label: "Suggestions", options: queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))) }] : []);
+      if (input.value !== text || !state.open) return done();
+      render(combobox.typedGroups(queries, text));
       done();
-    }, () => input.value !== requested);
+    }, () => input.value !== text);
   }
 
   /**
@@ -253,7 +254,7 @@
   let announced = "";
   function render(groups) {
     options = [];
-    active = -1;
+    state = { ...state, active: -1 };
     listbox.textContent = "";
     groups.forEach((group, g) => {
       const box = document.createElement("div");
@@ -275,9 +276,7 @@
     input.setAttribute("aria-expanded", open ? "true" : "false");
     input.removeAttribute("aria-activedescendant");
     // The count, said politely once it changes (not on every keystroke that keeps it).
-    const count = options.filter((o) => o.kind === "suggestion" || o.kind === "recent").length;
-    const text = !state.open ? "" : count === 0 ? (core.normalize(input.value) ? "No suggestions" : "")
-      : count + (count === 1 ? " suggestion" : " suggestions") + ", use the arrow keys to choose";
+    const text = combobox.announcement(state.open, options, input.value);
     if (text !== announced) {
       announced = text;
       announce.textContent = text;
@@ -295,7 +294,7 @@
     label.innerHTML = o.html;
     item.appendChild(label);
     item.addEventListener("mousedown", (event) => event.preventDefault());
-    item.addEventListener("click", () => choose(i));
+    item.addEventListener("click", () => apply(combobox.choose(state, options[i], facts())));
     if (o.kind === "suggestion" || o.kind === "recent") {
       // Tap-ahead: not a control inside the option (an option holds no interactive content);
       // the keyboard way is → on the active option.
@@ -307,23 +306,15 @@
       fill.addEventListener("mousedown", (event) => event.preventDefault());
       fill.addEventListener("click", (event) => {
         event.stopPropagation();
-        tapAhead(o.text);
+        apply(combobox.tapAhead(state, o.text));
       });
       item.appendChild(fill);
     }
     return item;
   }
 
-  function tapAhead(text) {
-    input.value = text + " ";
-    state.q = input.value;
-    writeHash(committed);
-    committed = false;
-    updateList();
-    if (onFront) updateResults();
-  }
-
   function highlightActive() {
+    const active = state.active;
     options.forEach((_, i) => {
       const item = document.getElementById("typeahead-option-" + i);
       if (item) item.setAttribute("aria-selected", i === active ? "true" : "false");
@@ -335,41 +326,6 @@
     } else {
       input.removeAttribute("aria-activedescendant");
     }
-  }
-
-  function choose(i) {
-    const o = options[i];
-    if (!o) return;
-    if (o.kind === "clear") {
-      saveRecent([]);
-      updateList();
-      return;
-    }
-    if (o.kind === "scope") {
-      state.scope = o.scope;
-      showToken();
-      writeHash(true);
-      updateList();
-      if (onFront) updateResults();
-      input.focus();
-      return;
-    }
-    input.value = o.text;
-    submit();
-  }
-
-  let committed = true;
-
-  function submit() {
-    state.q = input.value;
-    state.open = false;
-    if (!onFront) return goToFront();
-    // Typing already started this search's history entry; otherwise it gets a new one.
-    writeHash(committed);
-    if (!committed) hashWrite.now();
-    committed = true;
-    render([]);
-    updateResults(true);
   }
 
   function showToken() {
@@ -420,18 +376,16 @@
       drawing = false;
       results.innerHTML = "";
       results.dataset.dynamic = "1";
-      const searching = core.normalize(query) !== "" || !!scope;
-      const words = query.trim();
-      const where = scope ? " in " + scope.scope.value : "";
-      status.textContent = found.nbHits === 0 ? "No results" : core.groupDigits(found.nbHits) + (found.nbHits === 1 ? " result" : " results");
+      const said = combobox.describe(state, found.nbHits);
+      status.textContent = said.status;
       const heading = document.getElementById("results-heading");
-      if (heading) heading.textContent = searching ? (words ? "Results for “" + words + "”" : "All products") + where : "Most popular products";
-      if (popular) popular.hidden = searching;
+      if (heading) heading.textContent = said.heading;
+      if (popular) popular.hidden = said.searching;
       if (submitted === true && found.nbHits > 0) remember(query);
-      rememberSearch(searching && found.nbHits > 0 ? { q: words, scope: scope ? scope.scope.value : null, hash: hashOf(false) } : null);
+      rememberSearch(said.wayBack);
       // Said once typing pauses, not on every keystroke (the suggestion count is said at once).
-      announceLater(status.textContent + (words ? " for " + words : "") + where);
-      showEmpty(found.nbHits === 0 ? (words || "these words") + where : null);
+      announceLater(said.announcement);
+      showEmpty(said.searched);
       if (found.nbHits === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
       more();
     });
@@ -464,12 +418,7 @@
       all.type = "button";
       all.className = "chip";
       all.textContent = "Search all products";
-      all.addEventListener("click", () => {
-        state.scope = null;
-        showToken();
-        writeHash(true);
-        updateResults(true);
-      });
+      all.addEventListener("click", () => apply(combobox.searchEverywhere(state)));
       empty.appendChild(all);
       return;
     }
@@ -483,10 +432,7 @@
       button.type = "button";
       button.className = "chip";
       button.textContent = query;
-      button.addEventListener("click", () => {
-        input.value = query;
-        submit();
-      });
+      button.addEventListener("click", () => apply(combobox.searchFor(state, query, facts())));
       li.appendChild(button);
       list.appendChild(li);
     }
@@ -586,9 +532,7 @@
   // MARK: Events
 
   input.addEventListener("focus", () => {
-    state.open = true;
-    writeHash(false);
-    updateList();
+    apply(combobox.focus(state));
     // A small map's manifest pages, so the first keystroke waits for its shard only.
     store.prefetch((state.scope || unscoped).id);
     if (onFront) setTimeout(warm, 0);
@@ -606,100 +550,27 @@
     core.formatPrice(1234.5, data.products.currency);
   }
 
-  // A click in the box reopens a list closed by Escape or a search, as a focus opens it.
-  input.addEventListener("click", () => {
-    if (state.open) return;
-    state.open = true;
-    writeHash(false);
-    updateList();
-  });
+  input.addEventListener("click", () => apply(combobox.click(state)));
   input.addEventListener("input", () => {
     // Performance marks: keystroke → rendered list, read by Benchmarks/search-page.py.
     if (window.performance && performance.mark) {
       performance.mark("typeahead-keystroke");
       performance.mark("typeahead-keystroke-results");
     }
-    state.q = input.value;
-    state.open = true;
-    // The first keystroke after a search starts a new history entry; later ones replace it.
-    writeHash(committed);
-    committed = false;
-    updateList(scheduleResults);
+    apply(combobox.input(state, input.value));
     if (onFront) productIndex.prefetch(state.q, state.scope);
   });
-  input.addEventListener("blur", () => {
-    state.open = false;
-    writeHash(false);
-    render([]);
-  });
-  input.addEventListener("keydown", (event) => {
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
-      if (!state.open) {
-        state.open = true;
-        updateList();
-        return;
-      }
-      if (options.length === 0) return;
-      event.preventDefault();
-      const step = event.key === "ArrowDown" ? 1 : -1;
-      active = active + step < -1 ? options.length - 1 : active + step >= options.length ? -1 : active + step;
-      highlightActive();
-    } else if (event.key === "ArrowRight" && active >= 0 && (options[active].kind === "suggestion" || options[active].kind === "recent") &&
-      input.selectionStart === input.value.length) {
-      event.preventDefault();
-      tapAhead(options[active].text);
-    } else if (event.key === "Enter") {
-      event.preventDefault();
-      if (active >= 0) choose(active);
-      else submit();
-    } else if (event.key === "Escape") {
-      // The first Escape closes the list; the next one clears the box (and leaves the list closed).
-      event.preventDefault();
-      if (input.getAttribute("aria-expanded") === "true") {
-        state.open = false;
-        writeHash(false);
-        render([]);
-      } else if (input.value !== "") {
-        input.value = "";
-        state.q = "";
-        writeHash(true);
-        if (onFront) updateResults();
-      }
-    } else if (event.key === "Backspace" && input.value === "" && state.scope) {
-      state.scope = null;
-      showToken();
-      writeHash(true);
-      updateList();
-      if (onFront) updateResults();
-    }
-  });
-  token.addEventListener("click", () => {
-    state.scope = null;
-    showToken();
-    writeHash(true);
-    if (onFront) updateResults();
-    input.focus();
-  });
+  input.addEventListener("blur", () => apply(combobox.blur(state)));
+  input.addEventListener("keydown", (event) => apply(combobox.key(state, event.key, facts()), event));
+  token.addEventListener("click", () => apply(combobox.clickToken(state)));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
-    submit();
+    apply(combobox.submit(state, input.value, facts()));
   });
 
   function restore() {
     if (!onFront) return;
-    readHash();
-    input.value = state.q;
-    showToken();
-    // The empty query's first page is already in the HTML: the client index loads only when needed.
-    if (core.normalize(state.q) !== "" || state.scope || results.dataset.dynamic) updateResults();
-    // A list open in the box shows what the box now says (after Back, Forward or a new hash).
-    if (document.activeElement === input) state.open = true;
-    if (state.open) {
-      if (document.activeElement !== input) input.focus();
-      updateList();
-    } else {
-      render([]);
-    }
+    apply(combobox.restore(state, { hash: location.hash, scopes, focused: document.activeElement === input, drawn: !!results.dataset.dynamic }));
   }
   window.addEventListener("popstate", restore);
   window.addEventListener("hashchange", restore);
