@@ -12,6 +12,30 @@ public enum RecordLimits {
     public static let urlBytes = 2048
     /// Words in a suggestion's query (its prefix-map keys grow with the square of its words).
     public static let queryWords = 32
+    /// A count or popularity: the largest whole number a JSON number holds exactly (2^53 − 1).
+    /// `suggest` refuses a logged count above it and adds counts up to it, no further.
+    public static let maximumCount = 9_007_199_254_740_991
+    /// One line of a query log (CSV, TSV, NDJSON), in bytes: reading stops at a longer one.
+    public static let logLineBytes = 64 * 1024
+    /// A query log in JSON (the Analytics API's top searches, one document), in bytes.
+    public static let logJSONBytes = 64 * 1024 * 1024
+
+    /// `a + b`, saturated at `maximumCount` (both ≥ 0).
+    public static func addingCounts(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? maximumCount : min(sum, maximumCount)
+    }
+
+    /// Why `query` cannot be a suggestion's query (too many bytes or words for `build`), or nil.
+    public static func queryProblem(_ query: String) -> String? {
+        let bytes = query.utf8.count
+        if bytes > lineBytes { return "\(bytes) bytes long; the limit is \(lineBytes) bytes" }
+        let words = TextNormalizer.words(query).count
+        if words > queryWords {
+            return "\(words) words; the limit is \(queryWords) (a query's prefix-map keys grow with the square of its words)"
+        }
+        return nil
+    }
 }
 
 /// Typed access to the fields of one JSON object, reporting every wrong or missing field.

@@ -17,7 +17,7 @@ public struct LogEntry: Sendable, Equatable {
 ///   dashboard exports top searches; CSV fields may be quoted (`"a, b"`, `""` for a quote);
 /// - `.json`: the Analytics API's top searches, `{"searches": [{"search", "count", "nbHits"}]}`;
 /// - `.ndjson` / `.jsonl`: `{"query", "count"}` a line.
-/// A count is a whole number ≥ 0. Every bad line is reported, naming the file, the line (or
+/// A count is a whole number from 0 to `RecordLimits.maximumCount`. Every bad line is reported, naming the file, the line (or
 /// `searches[i]`) and the field.
 public enum QueryLog {
     enum Format {
@@ -45,10 +45,7 @@ public enum QueryLog {
             throw ContentError(
                 ContentIssue(file: path, message: "expected a .csv, .tsv, .json, .ndjson or .jsonl file"))
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ContentError(ContentIssue(file: path, message: "cannot read the file"))
-        }
-        var bytes = [UInt8](data)
+        var bytes = try boundedContents(path, format: format)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }  // spreadsheet exports add a BOM
         if let (line, column) = JSONValue.firstInvalidUTF8(in: bytes) {
             throw ContentError(
@@ -68,19 +65,76 @@ public enum QueryLog {
         return entries
     }
 
+    /// The file's bytes, read in chunks and refused as soon as a line (or, for a JSON document,
+    /// the file) passes its limit (`RecordLimits`): a 1 GB line costs the limit, not a gigabyte.
+    static func boundedContents(_ path: String, format: Format) throws(ContentError) -> [UInt8] {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw ContentError(ContentIssue(file: path, message: "cannot read the file"))
+        }
+        defer { try? handle.close() }
+        var bytes: [UInt8] = []
+        var line = 1
+        var lineLength = 0
+        while true {
+            let chunk: Data
+            do {
+                chunk = try handle.read(upToCount: 1 << 20) ?? Data()
+            } catch {
+                throw ContentError(ContentIssue(file: path, message: "cannot read the file: \(error)"))
+            }
+            if chunk.isEmpty { return bytes }
+            if format == .json {
+                guard bytes.count + chunk.count <= RecordLimits.logJSONBytes else {
+                    throw ContentError(
+                        ContentIssue(
+                            file: path,
+                            message: "more than \(RecordLimits.logJSONBytes) bytes; the limit of a JSON query log"))
+                }
+            } else {
+                let tooLong = chunk.withUnsafeBytes { buffer -> Bool in
+                    for byte in buffer {
+                        if byte == 0x0A {
+                            line += 1
+                            lineLength = 0
+                        } else {
+                            lineLength += 1
+                            if lineLength > RecordLimits.logLineBytes { return true }
+                        }
+                    }
+                    return false
+                }
+                guard !tooLong else {
+                    throw ContentError(
+                        ContentIssue(
+                            file: path, record: "line \(line)",
+                            message: "longer than \(RecordLimits.logLineBytes) bytes; the limit of one query-log line"))
+                }
+            }
+            bytes.append(contentsOf: chunk)
+        }
+    }
+
     // MARK: - Fields
 
-    /// A count as read from text: a whole number ≥ 0.
+    /// A count as read from text: a whole number from 0 to `RecordLimits.maximumCount`.
     static func count(_ text: Substring) -> Int? {
-        if !text.isEmpty, text.utf8.count < 16, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) { return Int(text) }
+        if !text.isEmpty, text.utf8.count < 16, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) {
+            return Int(text).flatMap { $0 <= RecordLimits.maximumCount ? $0 : nil }
+        }
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 0 else { return nil }
+        guard !trimmed.isEmpty, trimmed.allSatisfy(\.isASCII), let value = Int(trimmed), value >= 0,
+            value <= RecordLimits.maximumCount
+        else { return nil }
         return value
     }
 
+    /// What a count must be, for messages.
+    static let expectedCount = "a whole number from 0 to \(RecordLimits.maximumCount)"
+
     static func count(_ value: JSONValue?, at place: String, _ problems: inout Problems) -> Int? {
         switch value {
-        case .number(let number)? where number.rounded() == number && number >= 0 && number < 1e15:
+        case .number(let number)?
+        where number.rounded() == number && number >= 0 && number <= Double(RecordLimits.maximumCount):
             return Int(number)
         case nil, .null?:
             problems.issues.append(
@@ -90,7 +144,7 @@ public enum QueryLog {
             problems.issues.append(
                 ContentIssue(
                     file: problems.file, record: place, field: "count",
-                    message: "expected a whole number ≥ 0, found \(JSONWriter.string(other))"))
+                    message: "expected \(expectedCount), found \(JSONWriter.string(other))"))
         }
         return nil
     }
@@ -141,7 +195,7 @@ public enum QueryLog {
                 problems.issues.append(
                     ContentIssue(
                         file: problems.file, record: "line \(line)", field: "count",
-                        message: "expected a whole number ≥ 0, found \"\(cells[countColumn])\""))
+                        message: "expected \(expectedCount), found \"\(cells[countColumn])\""))
                 continue
             }
             entries.append(LogEntry(query: cells[queryColumn], count: count))

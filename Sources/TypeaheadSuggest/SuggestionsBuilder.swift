@@ -27,6 +27,7 @@ public struct SuggestionsBuilder: Sendable {
     /// Why a candidate was not kept.
     public enum Reason: String, Sendable, CaseIterable {
         case empty = "empty"
+        case tooLong = "too long"
         case tooShort = "too short"
         case specialCharacters = "special characters"
         case excluded = "excluded"
@@ -114,7 +115,7 @@ public struct SuggestionsBuilder: Sendable {
         queries = queries.filter { candidate in
             guard let (reason, why) = rejection(candidate.query, rules: rules) else { return true }
             summary.rejected[reason, default: 0] += 1
-            skipped.append((candidate.query, "skipping \"\(candidate.query)\": \(why)"))
+            skipped.append((candidate.query, "skipping \"\(Self.shown(candidate.query))\": \(why)"))
             return false
         }
 
@@ -152,7 +153,7 @@ public struct SuggestionsBuilder: Sendable {
             }
             let key = ByteKey(cleaned)
             if counts[key] != nil { summary.merged += 1 }
-            counts[key, default: 0] += candidate.count
+            counts[key] = RecordLimits.addingCounts(counts[key] ?? 0, candidate.count)
         }
         summary.distinct = counts.count
         var queries = counts.map { (query: String(decoding: $0.key.utf8, as: UTF8.self), count: $0.value) }
@@ -177,7 +178,7 @@ public struct SuggestionsBuilder: Sendable {
             }
             let key = ByteKey(query)
             if completedCounts[key] != nil { summary.merged += 1 }
-            completedCounts[key, default: 0] += candidate.count
+            completedCounts[key] = RecordLimits.addingCounts(completedCounts[key] ?? 0, candidate.count)
         }
         var queries: [(query: String, count: Int)] = completedCounts.map {
             (String(decoding: $0.key.utf8, as: UTF8.self), $0.value)
@@ -198,6 +199,12 @@ public struct SuggestionsBuilder: Sendable {
         }
         var records: [Record] = []
         for (candidate, (hits, values)) in zip(queries, vetted) {
+            // A completed last word may make a query longer than `build` takes.
+            if let problem = RecordLimits.queryProblem(candidate.query) {
+                summary.rejected[.tooLong, default: 0] += 1
+                skipped.append((candidate.query, "skipping \"\(Self.shown(candidate.query))\": \(problem)"))
+                continue
+            }
             guard hits >= config.minHits else {
                 summary.rejected[.tooFewHits, default: 0] += 1
                 skipped.append(
@@ -239,8 +246,15 @@ public struct SuggestionsBuilder: Sendable {
         return String(decoding: output, as: UTF8.self)
     }
 
+    /// A query as a message shows it: its first 80 characters, then `…`.
+    static func shown(_ query: String) -> String {
+        query.count > 80 ? String(query.prefix(80)) + "…" : query
+    }
+
     /// Step 3: why `query` is rejected, or nil.
     func rejection(_ query: String, rules: [ExcludeRule]) -> (Reason, String)? {
+        // What `build` would refuse (the same limits), before anything reads the whole query.
+        if let problem = RecordLimits.queryProblem(query) { return (.tooLong, problem) }
         let letters = query.unicodeScalars.filter(TextNormalizer.isWordScalar).count
         if letters < config.minLetters {
             return (.tooShort, "\(letters) letters, expected \(config.minLetters)")
@@ -304,7 +318,7 @@ public struct SuggestionsBuilder: Sendable {
             }
             var kept = ordered[0]
             for other in ordered.dropFirst() {
-                kept.popularity += other.popularity
+                kept.popularity = RecordLimits.addingCounts(kept.popularity, other.popularity)
                 summary.mergedPlurals += 1
                 skipped.append((other.query, "merging \"\(other.query)\" into \"\(kept.query)\" (singular and plural)"))
             }

@@ -64,7 +64,7 @@ struct SuggestCommandTests {
             (Self.config, "search,count\niphone,\n", "searches.csv: line 2, field \"count\": missing"),
             (
                 Self.config, "search,count\niphone,-2\n",
-                "searches.csv: line 2, field \"count\": expected a whole number ≥ 0"
+                "searches.csv: line 2, field \"count\": expected a whole number from 0 to 9007199254740991"
             ),
             (
                 Self.config.replacingOccurrences(of: "\"minHits\"", with: "\"minHitz\""), "search,count\na,1\n",

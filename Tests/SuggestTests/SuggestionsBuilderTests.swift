@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TypeaheadEngine
 import TypeaheadModel
+import TypeaheadTestSupport
 
 @testable import TypeaheadSuggest
 
@@ -197,4 +198,72 @@ struct SuggestionsBuilderTests {
 
 extension SuggestionsConfig {
     mutating func languages(_ on: Bool) { mergePlurals = on }
+}
+
+@Suite("typeahead suggest under hostile logs: bounded, and never keeps what build refuses")
+struct SuggestHardeningTests {
+    @Test("Counts saturate at the largest exact JSON number instead of overflowing (they trapped)")
+    func countsSaturate() {
+        let huge = RecordLimits.maximumCount
+        let output = Catalogue.run([("galaxy", huge), ("galaxy", huge), ("galaxys", huge), ("galaxies", 5)]) {
+            $0.mergePlurals = true
+        }
+        #expect(Catalogue.queries(output)["galaxy"] == huge)
+        #expect(RecordLimits.addingCounts(Int.max, Int.max) == huge)
+        #expect(RecordLimits.addingCounts(huge, 1) == huge)
+        #expect(RecordLimits.addingCounts(2, 3) == 5)
+    }
+
+    @Test("A logged query of 33 words or over 1,024 bytes is skipped as too long, as build would refuse it")
+    func tooLong() {
+        let words = (1...33).map { "galaxy\($0)" }.joined(separator: " ")
+        let long = "galaxy " + String(repeating: "s", count: 2000)
+        let output = Catalogue.run([(words, 3), (long, 4), ("galaxy", 1)])
+        #expect(Catalogue.queries(output).keys.sorted() == ["galaxy"])
+        #expect(output.summary.rejected[.tooLong] == 2)
+        #expect(output.skipped.contains { $0.contains("33 words; the limit is 32") })
+        #expect(output.skipped.contains { $0.contains("2007 bytes long; the limit is 1024 bytes") })
+        #expect(output.skipped.allSatisfy { $0.utf8.count < 400 }, "a skip line quotes 80 characters at most")
+    }
+}
+
+@Suite("Query logs read within their bounds")
+struct QueryLogBoundsTests {
+    @Test("A line over 64 KiB stops the reading at once, naming the file and the line")
+    func longLine() throws {
+        let folder = try TestSupport.temporaryDirectory("log-bounds")
+        let path = folder.appendingPathComponent("log.csv").path
+        // 4 MiB in one line: read in 1 MiB chunks, refused in the first.
+        var text = "query,count\niphone,3\n"
+        text += String(repeating: "a", count: 4 << 20) + ",1\n"
+        try text.write(toFile: path, atomically: false, encoding: .utf8)
+        do {
+            _ = try QueryLog.read(path: path)
+            Issue.record("read a 4 MiB line")
+        } catch {
+            #expect(error.description.contains("log.csv: line 3: longer than 65536 bytes; the limit of one query-log line"))
+        }
+        let ndjson = folder.appendingPathComponent("log.ndjson").path
+        try ("{\"query\":\"" + String(repeating: "b", count: 70_000) + "\",\"count\":1}\n").write(
+            toFile: ndjson, atomically: false, encoding: .utf8)
+        #expect(throws: ContentError.self) { try QueryLog.read(path: ndjson) }
+    }
+
+    @Test("A count above 2^53 - 1 is refused; one at it is read")
+    func hugeCounts() throws {
+        let folder = try TestSupport.temporaryDirectory("log-counts")
+        let path = folder.appendingPathComponent("log.csv").path
+        try "query,count\niphone,9223372036854775807\niphone,9007199254740991\n".write(
+            toFile: path, atomically: false, encoding: .utf8)
+        do {
+            _ = try QueryLog.read(path: path)
+            Issue.record("read a count past 2^53 - 1")
+        } catch {
+            #expect(
+                error.description.contains(
+                    "log.csv: line 2, field \"count\": expected a whole number from 0 to 9007199254740991, found \"9223372036854775807\""
+                ))
+            #expect(!error.description.contains("line 3"))
+        }
+    }
 }
