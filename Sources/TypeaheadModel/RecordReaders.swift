@@ -32,7 +32,8 @@ public enum RecordLimits {
         if bytes > lineBytes { return "\(bytes) bytes long; the limit is \(lineBytes) bytes" }
         let words = TextNormalizer.words(query).count
         if words > queryWords {
-            return "\(words) words; the limit is \(queryWords) (a query's prefix-map keys grow with the square of its words)"
+            return
+                "\(words) words; the limit is \(queryWords) (a query's prefix-map keys grow with the square of its words)"
         }
         return nil
     }

@@ -43,8 +43,12 @@ struct SuggestInputTests {
         let csv = try Self.file("log.csv", "query,count\niphone,\nsamsung,-3\ngalaxy,2.5\n")
         let message = Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: csv) }
         #expect(message.contains("log.csv: line 2, field \"count\": missing: every entry needs a count"))
-        #expect(message.contains("log.csv: line 3, field \"count\": expected a whole number from 0 to 9007199254740991, found \"-3\""))
-        #expect(message.contains("log.csv: line 4, field \"count\": expected a whole number from 0 to 9007199254740991, found \"2.5\""))
+        #expect(
+            message.contains(
+                "log.csv: line 3, field \"count\": expected a whole number from 0 to 9007199254740991, found \"-3\""))
+        #expect(
+            message.contains(
+                "log.csv: line 4, field \"count\": expected a whole number from 0 to 9007199254740991, found \"2.5\""))
         let header = try Self.file("log.tsv", "q\tn\nx\t1\n")
         #expect(
             Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: header) }.contains(
@@ -53,7 +57,9 @@ struct SuggestInputTests {
             "top.json", #"{"searches":[{"search":"a","count":1},{"search":"b"},{"search":"c","count":-1}]}"#)
         let jsonMessage = Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: json) }
         #expect(jsonMessage.contains("top.json: searches[1], field \"count\": missing"))
-        #expect(jsonMessage.contains("top.json: searches[2], field \"count\": expected a whole number from 0 to 9007199254740991, found -1"))
+        #expect(
+            jsonMessage.contains(
+                "top.json: searches[2], field \"count\": expected a whole number from 0 to 9007199254740991, found -1"))
         let ndjson = try Self.file("log.ndjson", "{\"query\":\"a\",\"count\":1}\n{\"query\":\"b\"}\n")
         #expect(
             Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: ndjson) }.contains(

@@ -241,7 +241,8 @@ struct QueryLogBoundsTests {
             _ = try QueryLog.read(path: path)
             Issue.record("read a 4 MiB line")
         } catch {
-            #expect(error.description.contains("log.csv: line 3: longer than 65536 bytes; the limit of one query-log line"))
+            #expect(
+                error.description.contains("log.csv: line 3: longer than 65536 bytes; the limit of one query-log line"))
         }
         let ndjson = folder.appendingPathComponent("log.ndjson").path
         try ("{\"query\":\"" + String(repeating: "b", count: 70_000) + "\",\"count\":1}\n").write(
