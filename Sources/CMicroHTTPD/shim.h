@@ -11,11 +11,13 @@
 
 /// Starts a daemon on `address` (IPv4, network byte order) and `port` (0: any free port), with a
 /// pool of `threads` polling threads, idle connections closed after `timeout_seconds`, at most
-/// `connection_limit` connections, and `completed` called when a request ends.
+/// `connection_limit` connections, `completed` called when a request ends and `notify` when a
+/// connection opens and closes.
 static inline struct MHD_Daemon *typeahead_mhd_start(
     uint32_t address, uint16_t port, unsigned int threads, unsigned int timeout_seconds,
     unsigned int connection_limit, MHD_AccessHandlerCallback handler, void *handler_cls,
-    MHD_RequestCompletedCallback completed, void *completed_cls)
+    MHD_RequestCompletedCallback completed, void *completed_cls,
+    MHD_NotifyConnectionCallback notify, void *notify_cls)
 {
     struct sockaddr_in socket_address;
     memset(&socket_address, 0, sizeof socket_address);
@@ -29,7 +31,16 @@ static inline struct MHD_Daemon *typeahead_mhd_start(
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,
+        MHD_OPTION_NOTIFY_CONNECTION, notify, notify_cls,
         MHD_OPTION_END);
+}
+
+/// The socket of a connection, or -1.
+static inline int typeahead_mhd_connection_fd(struct MHD_Connection *connection)
+{
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : info->connect_fd;
 }
 
 /// The port a daemon listens on (the one chosen when started with port 0).

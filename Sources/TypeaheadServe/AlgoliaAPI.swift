@@ -31,18 +31,24 @@ public struct AlgoliaAPI: Sendable {
     let engine: @Sendable () -> SearchEngine
     /// Other names of the indices (a shop's Algolia index names), answered as their index.
     let aliases: [String: IndexName]
+    /// What answers may hold in memory.
+    let budget: AnswerBudget
 
-    public init(engine: @escaping @Sendable () -> SearchEngine, aliases: [String: IndexName] = [:]) {
+    public init(
+        engine: @escaping @Sendable () -> SearchEngine, aliases: [String: IndexName] = [:],
+        budget: AnswerBudget = AnswerBudget()
+    ) {
         self.engine = engine
         self.aliases = aliases
+        self.budget = budget
     }
 
     /// The parameters understood, beside `params`.
     static let parameters: Set<String> = [
         "query", "page", "hitsPerPage", "filters", "queryType", "typoTolerance", "attributesToHighlight",
     ]
-    /// At most this many searches in one `queries` request.
-    public static let maximumQueries = 1000
+    /// At most this many searches in one `queries` request: Algolia's own limit, with its message.
+    public static let maximumQueries = 50
 
     /// Answers a request whose path starts with `/1/`.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
@@ -60,14 +66,76 @@ public struct AlgoliaAPI: Sendable {
                 ])
         }
         do {
-            return Self.json(200, try answer(request))
+            var answer = try self.answer(request)
+            answer.bytes.append(0x0A)
+            var response = Self.json(200, bytes: answer.bytes)
+            let (budget, reserved) = (self.budget, answer.reserved)
+            response.onComplete = { budget.release(reserved) }
+            return response
         } catch {
             return Self.json(
                 error.status, .object(["message": .string(error.message), "status": .number(Double(error.status))]))
         }
     }
 
-    private func answer(_ request: HTTPRequest) throws(APIError) -> JSONValue {
+    /// An answer's JSON and the bytes of `budget` it holds until it is sent.
+    struct Answer {
+        var bytes: [UInt8] = []
+        var reserved = 0
+    }
+
+    /// Appends `value` to the answer, within the budget: an answer past `perAnswer` bytes is a
+    /// 400, and one that finds the budget of all answers in flight spent a 503 (never a crash,
+    /// never a half answer).
+    private func append(_ value: JSONValue, to answer: inout Answer) throws(APIError) {
+        var bytes: [UInt8] = []
+        JSONWriter.write(value, scriptSafe: false, into: &bytes)
+        try append(bytes, to: &answer)
+    }
+
+    private func append(_ bytes: [UInt8], to answer: inout Answer) throws(APIError) {
+        guard answer.bytes.count + bytes.count <= budget.perAnswer else {
+            throw APIError(
+                400,
+                "Response too large: over \(budget.perAnswer) bytes in one answer; ask for fewer queries or a smaller hitsPerPage"
+            )
+        }
+        guard budget.reserve(bytes.count) else {
+            throw APIError(503, "Too many answers in flight: over \(budget.inFlight) bytes; retry shortly")
+        }
+        answer.reserved += bytes.count
+        answer.bytes += bytes
+    }
+
+    /// The answer to a request; what it reserved is given back at once when it fails half way.
+    private func answer(_ request: HTTPRequest) throws(APIError) -> Answer {
+        var answer = Answer()
+        do {
+            switch try route(request) {
+            case .value(let value): try append(value, to: &answer)
+            case .queries(let requests):
+                try append(Array(#"{"results":["#.utf8), to: &answer)
+                let engine = self.engine()
+                for (n, item) in requests.enumerated() {
+                    if n > 0 { try append([UInt8(ascii: ",")], to: &answer) }
+                    try append(try searchItem(item, at: n, engine: engine), to: &answer)
+                }
+                try append(Array("]}".utf8), to: &answer)
+            }
+        } catch {
+            budget.release(answer.reserved)
+            throw error
+        }
+        return answer
+    }
+
+    /// What a request asks: one value, or several searches answered one at a time.
+    private enum Route {
+        case value(JSONValue)
+        case queries([JSONValue])
+    }
+
+    private func route(_ request: HTTPRequest) throws(APIError) -> Route {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         // "", "1", "indexes", name, action
         guard parts.count == 5, parts[0].isEmpty, parts[1] == "1", parts[2] == "indexes" else {
@@ -80,15 +148,15 @@ public struct AlgoliaAPI: Sendable {
         switch (name, action) {
         case ("*", "queries"):
             try expect("POST", request)
-            return try queries(try Self.body(request))
+            return .queries(try queries(try Self.body(request)))
         case (_, "query"):
             try expect("POST", request)
             let index = try index(name)
             let engine = self.engine()
-            return search(engine, try Self.request(index: index, try Self.body(request)), as: name)
+            return .value(search(engine, try Self.request(index: index, try Self.body(request)), as: name))
         case (_, "settings"):
             try expect("GET", request)
-            return Self.settings(try index(name), engine().content)
+            return .value(Self.settings(try index(name), engine().content))
         default:
             throw APIError(404, "Not found: \(action) is not part of this server's API")
         }
@@ -100,7 +168,8 @@ public struct AlgoliaAPI: Sendable {
         }
     }
 
-    private func queries(_ body: [String: JSONValue]) throws(APIError) -> JSONValue {
+    /// The searches of a `queries` body, checked as a whole before any is answered.
+    private func queries(_ body: [String: JSONValue]) throws(APIError) -> [JSONValue] {
         for key in body.keys.sorted() where key != "requests" && key != "strategy" {
             throw APIError(400, "Unknown parameter: \(key)")
         }
@@ -113,27 +182,27 @@ public struct AlgoliaAPI: Sendable {
             throw APIError(400, "requests: expected an array of searches")
         }
         guard requests.count <= Self.maximumQueries else {
-            throw APIError(400, "requests: at most \(Self.maximumQueries) searches in one call, not \(requests.count)")
+            throw APIError(400, "Too many queries in multi query request")
         }
-        let engine = self.engine()
-        var results: [JSONValue] = []
-        for (n, item) in requests.enumerated() {
-            guard case .object(var members) = item else {
-                throw APIError(400, "requests[\(n)]: expected an object, found \(item.typeName)")
-            }
-            guard let name = members.removeValue(forKey: "indexName")?.stringValue else {
-                throw APIError(400, "requests[\(n)]: indexName is missing")
-            }
-            if let type = members.removeValue(forKey: "type"), type != .string("default") {
-                throw APIError(400, "requests[\(n)]: type: only \"default\" searches are supported")
-            }
-            do {
-                results.append(search(engine, try Self.request(index: try index(name), members), as: name))
-            } catch {
-                throw APIError(error.status, "requests[\(n)]: \(error.message)")
-            }
+        return requests
+    }
+
+    /// One search of a `queries` body, answered.
+    private func searchItem(_ item: JSONValue, at n: Int, engine: SearchEngine) throws(APIError) -> JSONValue {
+        guard case .object(var members) = item else {
+            throw APIError(400, "requests[\(n)]: expected an object, found \(item.typeName)")
         }
-        return .object(["results": .array(results)])
+        guard let name = members.removeValue(forKey: "indexName")?.stringValue else {
+            throw APIError(400, "requests[\(n)]: indexName is missing")
+        }
+        if let type = members.removeValue(forKey: "type"), type != .string("default") {
+            throw APIError(400, "requests[\(n)]: type: only \"default\" searches are supported")
+        }
+        do {
+            return search(engine, try Self.request(index: try index(name), members), as: name)
+        } catch {
+            throw APIError(error.status, "requests[\(n)]: \(error.message)")
+        }
     }
 
     /// The engine's response, its `index` the name the request used.
@@ -170,10 +239,14 @@ public struct AlgoliaAPI: Sendable {
     static let corsHeaders: [(name: String, value: String)] = [("Access-Control-Allow-Origin", "*")]
 
     static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
+        json(status, bytes: Array((JSONWriter.string(value) + "\n").utf8))
+    }
+
+    static func json(_ status: Int, bytes: [UInt8]) -> HTTPResponse {
         HTTPResponse(
             status: status,
             headers: [("Content-Type", "application/json; charset=utf-8"), ("Cache-Control", "no-store")]
                 + corsHeaders,
-            body: .bytes(Array((JSONWriter.string(value) + "\n").utf8)))
+            body: .bytes(bytes))
     }
 }

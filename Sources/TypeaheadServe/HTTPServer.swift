@@ -42,11 +42,18 @@ public struct HTTPResponse: Sendable {
     /// Content-Length is the server's: never set it here.
     public var headers: [(name: String, value: String)]
     public var body: Body
+    /// Called once the response is sent (or the connection is gone): what the answer held, such
+    /// as its share of `AnswerBudget`, is given back then.
+    public var onComplete: (@Sendable () -> Void)?
 
-    public init(status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([])) {
+    public init(
+        status: Int, headers: [(name: String, value: String)] = [], body: Body = .bytes([]),
+        onComplete: (@Sendable () -> Void)? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.onComplete = onComplete
     }
 
     /// The value of a header set on this response.
@@ -61,8 +68,11 @@ public struct HTTPServerError: Error, CustomStringConvertible {
 }
 
 /// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each request's body read whole (up to a
-/// cap) and handed to one handler, which returns the response. Idle connections are closed after
-/// a timeout, and the number of connections is bounded.
+/// cap) and handed to one handler, which returns the response. Its costs are bounded by
+/// construction: a body is refused as soon as it passes the cap (announced or chunked), idle
+/// connections are closed after a timeout, a request's headers must arrive within a deadline and
+/// its body within another (`ConnectionWatch`: trickling one byte a second does not hold a
+/// connection), and the number of connections is bounded.
 public final class HTTPServer: @unchecked Sendable {
     public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponse
 
@@ -71,6 +81,8 @@ public final class HTTPServer: @unchecked Sendable {
     let handler: Handler
     let tooLarge: @Sendable (Int) -> HTTPResponse
     private var daemon: OpaquePointer?
+    /// The connections' deadlines.
+    let watch: ConnectionWatch
     /// The address and port it listens on.
     public private(set) var host = ""
     public private(set) var port: UInt16 = 0
@@ -85,12 +97,25 @@ public final class HTTPServer: @unchecked Sendable {
         self.maximumBodyBytes = maximumBodyBytes
         self.handler = handler
         self.tooLarge = tooLarge
+        watch = ConnectionWatch()
+    }
+
+    /// The most connections at once by default: enough that hundreds of trickling clients leave
+    /// room for others (each is closed at its deadline), within the process's file limit.
+    public static var defaultConnectionLimit: Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 256 }
+        return Int(max(64, min(1024, Int(limit.rlim_cur) - 64)))
     }
 
     /// Starts listening on `host` (an IPv4 address, or `localhost`) and `port` (0: any free port).
+    ///   - headerSeconds: the time a request's headers may take to arrive (from the connection, or
+    ///     from the previous request's end), and `bodySeconds` its body, after which the connection
+    ///     is closed whatever it still sends.
     public func start(
         host: String, port: UInt16, threads: Int = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount),
-        timeoutSeconds: Int = 30, connectionLimit: Int = 256
+        timeoutSeconds: Int = 30, connectionLimit: Int = HTTPServer.defaultConnectionLimit,
+        headerSeconds: Double = 10, bodySeconds: Double = 30
     ) throws(HTTPServerError) {
         precondition(daemon == nil, "already started")
         let address = host == "localhost" ? "127.0.0.1" : host
@@ -101,18 +126,21 @@ public final class HTTPServer: @unchecked Sendable {
         errno = 0
         daemon = typeahead_mhd_start(
             parsed.s_addr, port, UInt32(threads), UInt32(timeoutSeconds), UInt32(connectionLimit),
-            accessHandler, Unmanaged.passUnretained(self).toOpaque(), completedHandler, nil)
+            accessHandler, Unmanaged.passUnretained(self).toOpaque(), completedHandler,
+            Unmanaged.passUnretained(watch).toOpaque(), notifyHandler, Unmanaged.passUnretained(watch).toOpaque())
         guard let daemon else {
             let reason = errno == EADDRINUSE ? "the port is in use" : String(cString: strerror(errno))
             throw HTTPServerError(description: "cannot listen on \(address):\(port): \(reason)")
         }
         self.host = address
         self.port = typeahead_mhd_port(daemon)
+        watch.startWatching(headerSeconds: headerSeconds, bodySeconds: bodySeconds)
     }
 
     /// Stops listening and waits for the requests being answered.
     public func stop() {
         guard let daemon else { return }
+        watch.stopWatching()
         MHD_stop_daemon(daemon)
         self.daemon = nil
     }
@@ -154,10 +182,12 @@ private let mustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
 /// A request's state between libmicrohttpd's calls: the body as it arrives.
 private final class RequestState {
     var body: [UInt8] = []
-    /// The body was announced larger than the cap, and 413 was queued at once.
+    /// The body was larger than the cap (announced, or as it arrived): refused, nothing more read.
     var refused = false
-    /// The body grew past the cap as it arrived: 413 once it has.
-    var overCap = false
+    /// The response's `onComplete`, called when the request ends.
+    var onComplete: (@Sendable () -> Void)?
+
+    deinit { onComplete?() }
 }
 
 private let accessHandler: MHD_AccessHandlerCallback = {
@@ -168,11 +198,14 @@ private let accessHandler: MHD_AccessHandlerCallback = {
     guard let pointer = state.pointee else {
         let request = RequestState()
         state.pointee = Unmanaged.passRetained(request).toOpaque()
+        // The headers are in: the body's deadline starts.
+        server.watch.enter(.body, connection)
         // A body announced larger than the cap is refused before it is sent.
         if let length = MHD_lookup_connection_value(connection, headerKind, "Content-Length"),
             let bytes = Int(String(cString: length)), bytes > server.maximumBodyBytes
         {
             request.refused = true
+            server.watch.enter(.responding, connection)
             return server.queue(server.tooLarge(server.maximumBodyBytes), on: connection)
         }
         return mhdYes
@@ -182,11 +215,14 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         let count = uploadDataSize.pointee
         uploadDataSize.pointee = 0
         if request.refused { return mhdYes }
-        if request.overCap || request.body.count + count > server.maximumBodyBytes {
-            // A body without a length that grows past the cap: the rest is read and dropped.
-            request.overCap = true
+        if request.body.count + count > server.maximumBodyBytes {
+            // A body without a length that grows past the cap: refused at once, with the cap's
+            // response when libmicrohttpd takes one mid-body, else by closing the connection
+            // (nothing more is read either way).
             request.body = []
-            return mhdYes
+            request.refused = true
+            server.watch.enter(.responding, connection)
+            return server.queue(server.tooLarge(server.maximumBodyBytes), on: connection)
         }
         if let uploadData {
             request.body.append(contentsOf: UnsafeRawBufferPointer(start: uploadData, count: count))
@@ -194,7 +230,7 @@ private let accessHandler: MHD_AccessHandlerCallback = {
         return mhdYes
     }
     if request.refused { return mhdYes }
-    if request.overCap { return server.queue(server.tooLarge(server.maximumBodyBytes), on: connection) }
+    server.watch.enter(.responding, connection)
     let response = server.handler(
         HTTPRequest(
             method: method.map { String(cString: $0) } ?? "GET", path: url.map { String(cString: $0) } ?? "/",
@@ -202,11 +238,26 @@ private let accessHandler: MHD_AccessHandlerCallback = {
             lookup: { name in
                 MHD_lookup_connection_value(connection, headerKind, name).map { String(cString: $0) }
             }))
+    request.onComplete = response.onComplete
     return server.queue(response, on: connection)
 }
 
-private let completedHandler: MHD_RequestCompletedCallback = { _, _, state, _ in
+private let completedHandler: MHD_RequestCompletedCallback = { cls, connection, state, _ in
+    // The connection waits for its next request's headers, from now.
+    if let cls, let connection {
+        Unmanaged<ConnectionWatch>.fromOpaque(cls).takeUnretainedValue().enter(.headers, connection)
+    }
     guard let state, let pointer = state.pointee else { return }
     Unmanaged<RequestState>.fromOpaque(pointer).release()
     state.pointee = nil
+}
+
+private let notifyHandler: MHD_NotifyConnectionCallback = { cls, connection, _, code in
+    guard let cls, let connection else { return }
+    let watch = Unmanaged<ConnectionWatch>.fromOpaque(cls).takeUnretainedValue()
+    if code.rawValue == 0 {  // MHD_CONNECTION_NOTIFY_STARTED
+        watch.opened(connection, socket: typeahead_mhd_connection_fd(connection))
+    } else {
+        watch.closed(connection)
+    }
 }

@@ -47,8 +47,8 @@ class Served:
         parsed = urllib.parse.urlparse(self.url)
         self.host, self.port = parsed.hostname, parsed.port
 
-    def get(self, path, headers=None, method="GET", body=None):
-        connection = http.client.HTTPConnection(self.host, self.port, timeout=10)
+    def get(self, path, headers=None, method="GET", body=None, timeout=10):
+        connection = http.client.HTTPConnection(self.host, self.port, timeout=timeout)
         connection.putrequest(method, path, skip_accept_encoding=True)
         for name, value in (headers or {}).items():
             connection.putheader(name, value)

@@ -44,8 +44,9 @@ struct HTTPServerTests {
     }
 
     /// A body of 200,000 bytes, announced (`Content-Length`) or not (chunked), to a server capped at
-    /// 1,000: refused with the cap's response, before it is read or once it passes the cap.
-    @Test(arguments: [false, true]) func aBodyOverTheCapIsRefusedWith413(chunked: Bool) throws {
+    /// 1,000: refused before it is read (413) or once it passes the cap (the connection is closed:
+    /// libmicrohttpd takes no response mid-body), never read to its end; the server then answers.
+    @Test(arguments: [false, true]) func aBodyOverTheCapIsRefused(chunked: Bool) throws {
         let server = HTTPServer(
             maximumBodyBytes: 1000, tooLarge: { HTTPResponse(status: 413, body: .bytes(Array("over \($0)".utf8))) },
             handler: { _ in HTTPResponse(status: 200) })
@@ -54,10 +55,23 @@ struct HTTPServerTests {
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!)
         request.httpMethod = "POST"
         let body = Data(repeating: 0, count: 200_000)
-        if chunked { request.httpBodyStream = InputStream(data: body) } else { request.httpBody = body }
+        if chunked {
+            request.httpBodyStream = InputStream(data: body)
+        } else {
+            // The client waits for the server's word before sending the body, as a careful client
+            // does: the 413 comes instead, and no write races the server's close.
+            request.setValue("100-continue", forHTTPHeaderField: "Expect")
+            request.httpBody = body
+        }
         let (status, data, _) = Self.fetch(request)
-        #expect(status == 413)
-        #expect(String(decoding: data, as: UTF8.self) == "over 1000")
+        if chunked {
+            #expect(status == 413 || status == 0, "\(status)")
+        } else {
+            #expect(status == 413)
+            #expect(String(decoding: data, as: UTF8.self) == "over 1000")
+        }
+        let (after, _, _) = Self.fetch(URLRequest(url: URL(string: "http://127.0.0.1:\(server.port)/")!))
+        #expect(after == 200)
     }
 
     @Test func aFileBodyIsSentFromDisk() throws {

@@ -50,7 +50,7 @@ struct SiteBuilderTests {
                 $0.hasPrefix(" src=\"\(root)data/site.js\"></script>") || $0.hasPrefix(" src=\"\(root)assets/js/")
             }
             #expect(scripts.count == own.count, "\(path)")
-            #expect(own.count == (path.hasPrefix("report/") ? 0 : 5), "\(path)")
+            #expect(own.count == (path.hasPrefix("report/") ? 0 : 6), "\(path)")
             let clean =
                 !html.contains("<img src=x") && !html.contains("<svg onload") && !html.contains("javascript:")
                 && !html.contains("\"><svg")

@@ -1,0 +1,110 @@
+import CMicroHTTPD
+import Dispatch
+import Foundation
+import Synchronization
+
+/// Deadlines for the server's connections, which libmicrohttpd's idle timeout does not give (a
+/// client sending one byte a second is never idle): a request's headers must arrive within
+/// `headerSeconds` of the connection opening (or of the previous request's end), and its body within
+/// `bodySeconds` of its headers. A watch thread closes a connection past its deadline by shutting
+/// its socket down, which libmicrohttpd then sees as the client gone (the descriptor stays
+/// libmicrohttpd's to close, so it is never reused under it). A response being sent has no
+/// deadline here: the idle timeout covers a client that stops reading.
+final class ConnectionWatch: Sendable {
+    enum Phase: Sendable {
+        case headers, body, responding
+    }
+
+    private struct Entry {
+        var socket: Int32
+        var phase: Phase
+        var since: UInt64
+    }
+
+    private struct State {
+        var connections: [UInt: Entry] = [:]
+        var headerNanoseconds: UInt64 = 10_000_000_000
+        var bodyNanoseconds: UInt64 = 30_000_000_000
+        var watching = false
+        /// How many connections were closed at a deadline (for tests and the fuzz pass).
+        var closed = 0
+    }
+
+    private let state = Mutex(State())
+    private let stopped = DispatchSemaphore(value: 0)
+
+    private static func now() -> UInt64 { DispatchTime.now().uptimeNanoseconds }
+    private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: connection)) }
+
+    func opened(_ connection: OpaquePointer, socket: Int32) {
+        let entry = Entry(socket: socket, phase: .headers, since: Self.now())
+        state.withLock { $0.connections[Self.key(connection)] = entry }
+    }
+
+    func closed(_ connection: OpaquePointer) {
+        _ = state.withLock { $0.connections.removeValue(forKey: Self.key(connection)) }
+    }
+
+    /// The connection's request reached `phase`: its deadline, if any, counts from now.
+    func enter(_ phase: Phase, _ connection: OpaquePointer) {
+        let now = Self.now()
+        state.withLock { state in
+            guard state.connections[Self.key(connection)] != nil else { return }
+            state.connections[Self.key(connection)]!.phase = phase
+            state.connections[Self.key(connection)]!.since = now
+        }
+    }
+
+    /// How many connections were closed at their deadline so far.
+    var closedAtDeadline: Int { state.withLock { $0.closed } }
+
+    func startWatching(headerSeconds: Double, bodySeconds: Double) {
+        state.withLock {
+            $0.headerNanoseconds = UInt64(max(0.001, headerSeconds) * 1e9)
+            $0.bodyNanoseconds = UInt64(max(0.001, bodySeconds) * 1e9)
+            $0.watching = true
+        }
+        let tick = min(0.5, max(0.01, min(headerSeconds, bodySeconds) / 4))
+        let thread = Thread { [self] in
+            while state.withLock({ $0.watching }) {
+                Thread.sleep(forTimeInterval: tick)
+                closeExpired()
+            }
+            stopped.signal()
+        }
+        thread.name = "typeahead-serve-deadlines"
+        thread.start()
+    }
+
+    func stopWatching() {
+        let wasWatching = state.withLock { state -> Bool in
+            defer { state.watching = false }
+            return state.watching
+        }
+        if wasWatching { stopped.wait() }
+    }
+
+    /// Shuts down the sockets of the connections past their deadline.
+    private func closeExpired() {
+        let now = Self.now()
+        let expired = state.withLock { state -> [Int32] in
+            var sockets: [Int32] = []
+            for (key, entry) in state.connections {
+                let limit: UInt64
+                switch entry.phase {
+                case .headers: limit = state.headerNanoseconds
+                case .body: limit = state.bodyNanoseconds
+                case .responding: continue
+                }
+                if now - entry.since > limit, entry.socket >= 0 {
+                    sockets.append(entry.socket)
+                    // Not again: libmicrohttpd closes it now, and says so.
+                    state.connections[key]!.phase = .responding
+                    state.closed += 1
+                }
+            }
+            return sockets
+        }
+        for socket in expired { shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+}
