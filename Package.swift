@@ -20,6 +20,11 @@ let package = Package(
             providers: [.apt(["libmicrohttpd-dev"])]
         ),
         .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
             name: "CVips",
             providers: [.apt(["libvips-dev"])]
         ),
@@ -28,7 +33,7 @@ let package = Package(
         .target(name: "TypeaheadModel"),
         .target(name: "TypeaheadMarkdown", dependencies: ["CCmark"]),
         .target(name: "TypeaheadMustache", dependencies: ["TypeaheadModel"]),
-        .target(name: "TypeaheadImages", dependencies: ["CVips", "TypeaheadModel"]),
+        .target(name: "TypeaheadImages", dependencies: ["CCurl", "CVips", "TypeaheadModel"]),
         .target(name: "TypeaheadEngine", dependencies: ["TypeaheadModel"]),
         .target(
             name: "TypeaheadSite",

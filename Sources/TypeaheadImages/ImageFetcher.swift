@@ -1,14 +1,13 @@
+import CCurl
+import Dispatch
 import Foundation
-
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
 
 /// How `typeahead images fetch` downloads.
 public struct FetchOptions: Sendable {
-    /// The largest image downloaded, in bytes; a larger one is stopped as soon as it is known.
+    /// The largest image downloaded, in bytes (decoded): a larger one is stopped as soon as it is
+    /// known, from its announced length or from its bytes as they arrive.
     public var maxBytes = 10_000_000
-    /// Seconds an image may take, all in all.
+    /// Seconds an image may take, all in all: connecting, redirects and the whole body.
     public var timeout = 20.0
     /// Downloads at once.
     public var jobs = 4
@@ -18,55 +17,35 @@ public struct FetchOptions: Sendable {
     public init() {}
 }
 
-/// Downloads images over HTTP(S) with a size cap, a timeout and a redirect limit, and accepts only
-/// what decodes as a PNG, JPEG or WebP (an SVG, an HTML error page or a truncated file is refused).
+/// Downloads images over HTTP(S) with libcurl, every limit held while the bytes arrive: the size
+/// cap is counted on the bytes as decoded (a gzip bomb stops at the cap, not at its 4 GiB), an
+/// announced length over the cap is refused before its body, `timeout` bounds the whole download
+/// (redirects and a body trickling a byte a second included), and a redirect is followed by hand:
+/// only to http or https, at most `maxRedirects` times. Only what decodes as a PNG, JPEG or WebP is
+/// kept (an SVG, an HTML error page or a truncated file is refused).
 public final class ImageFetcher: @unchecked Sendable {
     public let options: FetchOptions
-    private let delegate: Delegate
-    private let session: URLSession
+
+    /// libcurl's global state, set up once before any thread uses it.
+    private static let setUp: Void = { _ = curl_global_init(3) }()  // CURL_GLOBAL_ALL
 
     public init(options: FetchOptions = FetchOptions()) {
         self.options = options
-        delegate = Delegate(maxBytes: options.maxBytes, maxRedirects: options.maxRedirects)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = options.timeout
-        configuration.timeoutIntervalForResource = options.timeout
-        configuration.httpMaximumConnectionsPerHost = max(1, options.jobs)
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        configuration.httpCookieStorage = nil
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        Self.setUp
     }
-
-    deinit { session.invalidateAndCancel() }
 
     /// Downloads every URL (`jobs` at a time); each one's image bytes and format, or why not.
     public func fetch(_ urls: [String]) -> [String: Result<(bytes: [UInt8], format: ImageFormat), ImageError>] {
         let results = Locked<[String: Result<(bytes: [UInt8], format: ImageFormat), ImageError>]>([:])
-        let slots = DispatchSemaphore(value: max(1, options.jobs))
-        let group = DispatchGroup()
-        for url in urls {
-            guard let parsed = URL(string: url), ["http", "https"].contains(parsed.scheme?.lowercased() ?? "") else {
-                results.update { $0[url] = .failure(ImageError("not an http(s) URL")) }
-                continue
-            }
-            slots.wait()
-            group.enter()
-            var request = URLRequest(url: parsed)
-            request.setValue("image/webp,image/png,image/jpeg", forHTTPHeaderField: "Accept")
-            request.setValue("typeahead-images-fetch", forHTTPHeaderField: "User-Agent")
-            let task = session.dataTask(with: request)
-            delegate.start(task.taskIdentifier) { outcome in
-                let checked = outcome.flatMap { bytes -> Result<(bytes: [UInt8], format: ImageFormat), ImageError> in
+        let queue = Locked(Array(urls.reversed()))
+        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, urls.count))) { _ in
+            while let url = queue.take() {
+                let outcome = download(url).flatMap { bytes in
                     Result { () throws(ImageError) in try Self.check(bytes) }
                 }
-                results.update { $0[url] = checked }
-                slots.signal()
-                group.leave()
+                results.update { $0[url] = outcome }
             }
-            task.resume()
         }
-        group.wait()
         return results.value
     }
 
@@ -80,110 +59,122 @@ public final class ImageFetcher: @unchecked Sendable {
         return (bytes, format)
     }
 
-    /// Collects each task's bytes and applies the limits as the response arrives.
-    private final class Delegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-        let maxBytes: Int
-        let maxRedirects: Int
-        private let lock = NSLock()
-        private var buffers: [Int: Data] = [:]
-        private var failures: [Int: ImageError] = [:]
-        private var redirects: [Int: Int] = [:]
-        private var completions: [Int: (Result<[UInt8], ImageError>) -> Void] = [:]
-
-        init(maxBytes: Int, maxRedirects: Int) {
-            self.maxBytes = maxBytes
-            self.maxRedirects = maxRedirects
-        }
-
-        func start(_ id: Int, completion: @escaping (Result<[UInt8], ImageError>) -> Void) {
-            lock.withLock {
-                completions[id] = completion
-                buffers[id] = Data()
+    /// One URL's body, its redirects followed by hand within one deadline.
+    func download(_ url: String) -> Result<[UInt8], ImageError> {
+        guard Self.isHTTP(url) else { return .failure(ImageError("not an http(s) URL")) }
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(options.timeout * 1e9)
+        var current = url
+        var redirects = 0
+        while true {
+            let now = DispatchTime.now().uptimeNanoseconds
+            guard now < deadline else { return .failure(ImageError("timed out")) }
+            switch transfer(current, milliseconds: Int((deadline - now) / 1_000_000) + 1) {
+            case .body(let bytes): return .success(bytes)
+            case .failure(let error): return .failure(error)
+            case .redirect(let location):
+                guard Self.isHTTP(location) else {
+                    let scheme = location.split(separator: ":", maxSplits: 1).first.map(String.init) ?? ""
+                    let named = scheme.isEmpty || scheme == location ? "non-HTTP" : scheme.lowercased() + ":"
+                    return .failure(ImageError("redirected to a \(named) URL"))
+                }
+                redirects += 1
+                guard redirects <= options.maxRedirects else {
+                    return .failure(ImageError("more than \(options.maxRedirects) redirects"))
+                }
+                current = location
             }
         }
+    }
 
-        private func fail(_ id: Int, _ message: String) {
-            lock.withLock { if failures[id] == nil { failures[id] = ImageError(message) } }
+    static func isHTTP(_ url: String) -> Bool {
+        let lower = url.lowercased()
+        return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+    }
+
+    private enum Transfer {
+        case body([UInt8])
+        case redirect(String)
+        case failure(ImageError)
+    }
+
+    /// What libcurl's write callback fills: the body, refused past `limit` bytes.
+    private final class Sink {
+        let limit: Int
+        var bytes: [UInt8] = []
+        var overLimit = false
+        /// The response's Content-Length, when it has one.
+        var announced: Int?
+        init(limit: Int) { self.limit = limit }
+    }
+
+    /// One request (no redirect followed), within `milliseconds`.
+    private func transfer(_ url: String, milliseconds: Int) -> Transfer {
+        guard let handle = curl_easy_init() else { return .failure(ImageError("cannot start a download")) }
+        defer { curl_easy_cleanup(handle) }
+        let sink = Sink(limit: options.maxBytes)
+        let headers = curl_slist_append(nil, "Accept: image/webp,image/png,image/jpeg")
+        defer { curl_slist_free_all(headers) }
+        _ = typeahead_curl_string(handle, CURLOPT_URL, url)
+        _ = typeahead_curl_string(handle, CURLOPT_PROTOCOLS_STR, "http,https")
+        _ = typeahead_curl_long(handle, CURLOPT_FOLLOWLOCATION, 0)
+        _ = typeahead_curl_long(handle, CURLOPT_NOSIGNAL, 1)
+        _ = typeahead_curl_long(handle, CURLOPT_TIMEOUT_MS, milliseconds)
+        _ = typeahead_curl_string(handle, CURLOPT_ACCEPT_ENCODING, "")  // decoded before it is counted
+        _ = typeahead_curl_offset(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.maxBytes))
+        _ = typeahead_curl_string(handle, CURLOPT_USERAGENT, "typeahead-images-fetch")
+        _ = typeahead_curl_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headers))
+        _ = typeahead_curl_write_function(handle) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let sink = Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue()
+            let n = size * count
+            guard sink.bytes.count + n <= sink.limit else {
+                sink.overLimit = true
+                return 0  // libcurl stops the transfer
+            }
+            data.withMemoryRebound(to: UInt8.self, capacity: n) {
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: $0, count: n))
+            }
+            return n
         }
-
-        func urlSession(
-            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-            completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
-        ) {
-            let id = dataTask.taskIdentifier
-            guard let http = response as? HTTPURLResponse else {
-                fail(id, "not an HTTP response")
-                return completionHandler(.cancel)
+        // The announced length, to say it when it is refused (libcurl stops before the body then).
+        _ = typeahead_curl_header_function(handle) { data, size, count, context in
+            guard let data, let context else { return 0 }
+            let n = size * count
+            let line = String(decoding: UnsafeRawBufferPointer(start: data, count: n), as: UTF8.self)
+            if line.lowercased().hasPrefix("content-length:") {
+                let value = line.dropFirst("content-length:".count).trimmingCharacters(in: .whitespacesAndNewlines)
+                Unmanaged<Sink>.fromOpaque(context).takeUnretainedValue().announced = Int(value)
             }
-            guard (200..<300).contains(http.statusCode) else {
-                fail(id, "HTTP \(http.statusCode)")
-                return completionHandler(.cancel)
-            }
-            if response.expectedContentLength > Int64(maxBytes) {
-                fail(id, "\(response.expectedContentLength) bytes, more than the limit of \(maxBytes)")
-                return completionHandler(.cancel)
-            }
-            completionHandler(.allow)
+            return n
         }
+        let context = Unmanaged.passUnretained(sink).toOpaque()
+        _ = typeahead_curl_pointer(handle, CURLOPT_WRITEDATA, context)
+        _ = typeahead_curl_pointer(handle, CURLOPT_HEADERDATA, context)
+        let code = withExtendedLifetime(sink) { curl_easy_perform(handle) }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-            let id = dataTask.taskIdentifier
-            let tooLarge = lock.withLock { () -> Bool in
-                buffers[id, default: Data()].append(data)
-                return buffers[id]!.count > maxBytes
-            }
-            if tooLarge {
-                fail(id, "more than the limit of \(maxBytes) bytes")
-                dataTask.cancel()
-            }
+        var status = 0
+        _ = typeahead_curl_info_long(handle, CURLINFO_RESPONSE_CODE, &status)
+        if code == CURLE_OK, (300..<400).contains(status) {
+            var location: UnsafeMutablePointer<CChar>?
+            _ = typeahead_curl_info_string(handle, CURLINFO_REDIRECT_URL, &location)
+            guard let location else { return .failure(ImageError("HTTP \(status) without a Location")) }
+            return .redirect(String(cString: location))
         }
-
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-            newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
-        ) {
-            let id = task.taskIdentifier
-            let count = lock.withLock { () -> Int in
-                redirects[id, default: 0] += 1
-                return redirects[id]!
-            }
-            let scheme = request.url?.scheme?.lowercased() ?? ""
-            if scheme != "http" && scheme != "https" {
-                fail(id, "redirected to a \(scheme.isEmpty ? "non-HTTP" : scheme + ":") URL")
-                return completionHandler(nil)  // the redirect itself is then the response, refused
-            }
-            if count > maxRedirects {
-                fail(id, "more than \(maxRedirects) redirects")
-                return completionHandler(nil)  // the redirect itself is then the response, refused
-            }
-            completionHandler(request)
-        }
-
-        func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-            let id = task.taskIdentifier
-            let (completion, bytes, failure) = lock.withLock {
-                let found = (
-                    completions.removeValue(forKey: id), buffers.removeValue(forKey: id),
-                    failures.removeValue(forKey: id)
-                )
-                redirects[id] = nil
-                return found
-            }
-            let outcome: Result<[UInt8], ImageError>
-            if let failure {
-                outcome = .failure(failure)
-            } else if let error {
-                let code = (error as NSError).code
-                outcome = .failure(
-                    ImageError(
-                        code == NSURLErrorTimedOut
-                            ? "timed out"
-                            : code == NSURLErrorCannotConnectToHost ? "cannot connect" : "\(error.localizedDescription)"
-                    ))
-            } else {
-                outcome = .success([UInt8](bytes ?? Data()))
-            }
-            completion?(outcome)
+        if sink.overLimit { return .failure(ImageError("more than the limit of \(options.maxBytes) bytes")) }
+        switch code {
+        case CURLE_OK:
+            guard (200..<300).contains(status) else { return .failure(ImageError("HTTP \(status)")) }
+            return .body(sink.bytes)
+        case CURLE_FILESIZE_EXCEEDED:
+            return .failure(
+                ImageError(
+                    sink.announced.map { "\($0) bytes, more than the limit of \(options.maxBytes)" }
+                        ?? "more than the limit of \(options.maxBytes) bytes"))
+        case CURLE_OPERATION_TIMEDOUT: return .failure(ImageError("timed out"))
+        case CURLE_COULDNT_CONNECT, CURLE_COULDNT_RESOLVE_HOST: return .failure(ImageError("cannot connect"))
+        default:
+            if status >= 400 { return .failure(ImageError("HTTP \(status)")) }
+            return .failure(ImageError(String(cString: curl_easy_strerror(code))))
         }
     }
 }
@@ -195,4 +186,11 @@ final class Locked<Value>: @unchecked Sendable {
     init(_ value: Value) { stored = value }
     var value: Value { lock.withLock { stored } }
     func update(_ body: (inout Value) -> Void) { lock.withLock { body(&stored) } }
+}
+
+extension Locked {
+    /// The last element of a list, taken out (nil when it is empty).
+    func take<Element>() -> Element? where Value == [Element] {
+        lock.withLock { stored.popLast() }
+    }
 }

@@ -5,6 +5,7 @@ second fetch that asks the server nothing, and a build that uses the cache.
 Run by Scripts/test (after the debug `typeahead` is built):
     .venv/bin/python -m pytest Tests/HTTP
 """
+import gzip
 import hashlib
 import http.server
 import json
@@ -28,6 +29,7 @@ def fixture(name):
 
 
 PHONE, CASE, WATCH = fixture("phone.jpg"), fixture("case.png"), fixture("watch.webp")
+BOMB = gzip.compress(b"\0" * 20_000_000)
 
 
 class Images(http.server.BaseHTTPRequestHandler):
@@ -90,6 +92,30 @@ class Images(http.server.BaseHTTPRequestHandler):
             self.send(302, headers=[("Location", "/loop.jpg")])
         elif path == "/to-file.jpg":
             self.send(302, headers=[("Location", "file:///etc/passwd")])
+        elif path == "/to-data.jpg":
+            self.send(302, headers=[("Location", "data:image/png;base64,iVBORw0KGgo=")])
+        elif path == "/to-javascript.jpg":
+            self.send(302, headers=[("Location", "javascript:alert(1)")])
+        elif path == "/bomb.jpg":
+            # 20 MB of zeros, gzipped to about 20 KB: the cap counts the bytes as decoded.
+            self.send(200, BOMB, headers=[("Content-Encoding", "gzip")])
+        elif path == "/trickle.jpg":
+            # A byte a second: the whole download is bounded by --timeout, not each read.
+            self.send_response(200)
+            self.send_header("Content-Type", "image/jpeg")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            try:
+                for _ in range(1000):
+                    self.wfile.write(b"\xff")
+                    self.wfile.flush()
+                    time.sleep(0.25)
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+            self.close_connection = True
+        elif path == "/huge.jpg":
+            # Announces 2 GiB: refused on its length, before its body.
+            self.send(200, b"\xff\xd8\xff", headers=[("Content-Length", str(2 << 30))])
         else:
             self.send(404, b"", "text/plain")
 
@@ -107,7 +133,8 @@ CASES = {
     "ok-jpg": "/phone.jpg", "ok-png": "/case.png", "ok-webp": "/watch.webp", "redirect": "/moved.png",
     "missing": "/missing.jpg", "slow": "/slow.jpg", "large": "/large.jpg", "endless": "/endless.jpg",
     "page": "/page.jpg", "svg": "/logo.svg", "truncated": "/truncated.jpg", "loop": "/loop.jpg",
-    "to-file": "/to-file.jpg",
+    "to-file": "/to-file.jpg", "to-data": "/to-data.jpg", "to-javascript": "/to-javascript.jpg",
+    "bomb": "/bomb.jpg", "trickle": "/trickle.jpg", "huge": "/huge.jpg",
 }
 
 
@@ -135,7 +162,7 @@ def test_fetch_keeps_images_and_names_every_failure(content, server):
     result = fetch(content)
     assert result.returncode == 1, result.stderr
     err = result.stderr
-    assert "13 remote images: 4 fetched" in err and "0 already cached, 9 failed" in err, err
+    assert "18 remote images: 4 fetched" in err and "0 already cached, 14 failed" in err, err
     expected = {
         "missing": "HTTP 404",
         "slow": "timed out",
@@ -145,10 +172,13 @@ def test_fetch_keeps_images_and_names_every_failure(content, server):
         "svg": "not a PNG, JPEG or WebP image (an SVG or XML document)",
         "truncated": "a JPEG file that cannot be decoded",
         "loop": "more than 5 redirects",
+        "to-file": "redirected to a file: URL",
+        "to-data": "redirected to a data: URL",
+        "to-javascript": "redirected to a javascript: URL",
+        "bomb": "more than the limit of 1000000 bytes",
+        "trickle": "timed out",
+        "huge": "2147483648 bytes, more than the limit of 1000000",
     }
-    # A redirect to file:///etc/passwd is never read from disk (FoundationNetworking asks the
-    # server for the path instead, which answers 404).
-    assert f'- objectID "to-file": {server}/to-file.jpg: ' in err
     for key, reason in expected.items():
         line = f'- objectID "{key}": {server}{CASES[key]}: {reason}'
         assert line in err, f"{line!r} not in:\n{err}"
