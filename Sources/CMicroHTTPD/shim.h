@@ -10,11 +10,12 @@
 #include <microhttpd.h>
 
 /// Starts a daemon on `address` (IPv4, network byte order) and `port` (0: any free port), with a
-/// pool of `threads` polling threads, idle connections closed after `timeout_seconds`, at most
+/// thread per connection (a long search on one connection never delays another's headers or
+/// answer), idle connections closed after `timeout_seconds`, at most
 /// `connection_limit` connections, `completed` called when a request ends and `notify` when a
 /// connection opens and closes.
 static inline struct MHD_Daemon *typeahead_mhd_start(
-    uint32_t address, uint16_t port, unsigned int threads, unsigned int timeout_seconds,
+    uint32_t address, uint16_t port, unsigned int timeout_seconds,
     unsigned int connection_limit, MHD_AccessHandlerCallback handler, void *handler_cls,
     MHD_RequestCompletedCallback completed, void *completed_cls,
     MHD_NotifyConnectionCallback notify, void *notify_cls)
@@ -25,9 +26,8 @@ static inline struct MHD_Daemon *typeahead_mhd_start(
     socket_address.sin_port = htons(port);
     socket_address.sin_addr.s_addr = address;
     return MHD_start_daemon(
-        MHD_USE_AUTO_INTERNAL_THREAD, port, NULL, NULL, handler, handler_cls,
+        MHD_USE_AUTO_INTERNAL_THREAD | MHD_USE_THREAD_PER_CONNECTION, port, NULL, NULL, handler, handler_cls,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&socket_address,
-        MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_TIMEOUT, timeout_seconds,
         MHD_OPTION_CONNECTION_LIMIT, connection_limit,
         MHD_OPTION_NOTIFY_COMPLETED, completed, completed_cls,

@@ -67,8 +67,9 @@ public struct HTTPServerError: Error, CustomStringConvertible {
     public var description: String
 }
 
-/// An HTTP/1.1 server on libmicrohttpd: a pool of threads, each request's body read whole (up to a
-/// cap) and handed to one handler, which returns the response. Its costs are bounded by
+/// An HTTP/1.1 server on libmicrohttpd: a thread per connection (so a long answer on one never
+/// holds another's headers, which the deadlines below would then cut), each request's body read
+/// whole (up to a cap) and handed to one handler, which returns the response. Its costs are bounded by
 /// construction: a body is refused as soon as it passes the cap (announced or chunked), idle
 /// connections are closed after a timeout, a request's headers must arrive within a deadline and
 /// its body within another (`ConnectionWatch`: trickling one byte a second does not hold a
@@ -113,8 +114,7 @@ public final class HTTPServer: @unchecked Sendable {
     ///     from the previous request's end), and `bodySeconds` its body, after which the connection
     ///     is closed whatever it still sends.
     public func start(
-        host: String, port: UInt16, threads: Int = max(4, 2 * ProcessInfo.processInfo.activeProcessorCount),
-        timeoutSeconds: Int = 30, connectionLimit: Int = HTTPServer.defaultConnectionLimit,
+        host: String, port: UInt16, timeoutSeconds: Int = 30, connectionLimit: Int = HTTPServer.defaultConnectionLimit,
         headerSeconds: Double = 10, bodySeconds: Double = 30
     ) throws(HTTPServerError) {
         precondition(daemon == nil, "already started")
@@ -125,7 +125,7 @@ public final class HTTPServer: @unchecked Sendable {
         }
         errno = 0
         daemon = typeahead_mhd_start(
-            parsed.s_addr, port, UInt32(threads), UInt32(timeoutSeconds), UInt32(connectionLimit),
+            parsed.s_addr, port, UInt32(timeoutSeconds), UInt32(connectionLimit),
             accessHandler, Unmanaged.passUnretained(self).toOpaque(), completedHandler,
             Unmanaged.passUnretained(watch).toOpaque(), notifyHandler, Unmanaged.passUnretained(watch).toOpaque())
         guard let daemon else {
