@@ -213,7 +213,8 @@ def test_second_fetch_asks_only_for_what_failed(content, server):
 
 def test_build_uses_the_cache_and_never_the_network(content, server):
     fetch(content)
-    site = os.path.join(tempfile.mkdtemp(prefix="typeahead-fetch-site-"), "site")
+    # Inside the content's own folder, which the fixture removes.
+    site = os.path.join(content, "site")
     built = subprocess.run([BINARY, "build", "--quiet", "--content", content, "--templates",
                             os.path.join(ROOT, "Templates"), "--output", site], capture_output=True, text=True)
     assert built.returncode == 0, built.stderr
