@@ -34,9 +34,10 @@ public enum JSONWriter {
         }
     }
 
-    /// `12`, `449.99`, `-0.5`, `1e-07`.
+    /// `12`, `449.99`, `-0.5`, `1e-07`; a whole number up to 2^53 (what a double holds exactly, the
+    /// largest count `suggest` writes) as digits alone.
     public static func format(_ number: Double) -> String {
-        if number.rounded() == number, abs(number) < 1e15 { return String(Int(number)) }
+        if number.rounded() == number, abs(number) <= 9_007_199_254_740_992 { return String(Int(number)) }
         return String(number)
     }
 

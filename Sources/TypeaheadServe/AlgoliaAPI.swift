@@ -113,6 +113,7 @@ public struct AlgoliaAPI: Sendable {
         do {
             switch try route(request) {
             case .value(let value): try append(value, to: &answer)
+            case .bytes(let bytes): try append(bytes, to: &answer)
             case .queries(let requests):
                 try append(Array(#"{"results":["#.utf8), to: &answer)
                 let engine = self.engine()
@@ -132,6 +133,8 @@ public struct AlgoliaAPI: Sendable {
     /// What a request asks: one value, or several searches answered one at a time.
     private enum Route {
         case value(JSONValue)
+        /// A search's JSON, made while it held its turn (`AnswerBudget.searching`).
+        case bytes([UInt8])
         case queries([JSONValue])
     }
 
@@ -153,7 +156,8 @@ public struct AlgoliaAPI: Sendable {
             try expect("POST", request)
             let index = try index(name)
             let engine = self.engine()
-            return .value(search(engine, try Self.request(index: index, try Self.body(request)), as: name))
+            let parameters = try Self.request(index: index, try Self.body(request))
+            return .bytes(try searchBytes(engine, parameters, as: name))
         case (_, "settings"):
             try expect("GET", request)
             return .value(Self.settings(try index(name), engine().content))
@@ -188,7 +192,7 @@ public struct AlgoliaAPI: Sendable {
     }
 
     /// One search of a `queries` body, answered.
-    private func searchItem(_ item: JSONValue, at n: Int, engine: SearchEngine) throws(APIError) -> JSONValue {
+    private func searchItem(_ item: JSONValue, at n: Int, engine: SearchEngine) throws(APIError) -> [UInt8] {
         guard case .object(var members) = item else {
             throw APIError(400, "requests[\(n)]: expected an object, found \(item.typeName)")
         }
@@ -199,13 +203,26 @@ public struct AlgoliaAPI: Sendable {
             throw APIError(400, "requests[\(n)]: type: only \"default\" searches are supported")
         }
         do {
-            return search(engine, try Self.request(index: try index(name), members), as: name)
+            let parameters = try Self.request(index: try index(name), members)
+            return try searchBytes(engine, parameters, as: name)
         } catch {
             throw APIError(error.status, "requests[\(n)]: \(error.message)")
         }
     }
 
     /// The engine's response, its `index` the name the request used.
+    /// A search's response as JSON bytes, searched and written in its turn, so that no more than
+    /// `AnswerBudget.concurrentSearches` responses are ever held as values at once.
+    private func searchBytes(
+        _ engine: SearchEngine, _ request: SearchRequest, as name: String
+    ) throws(APIError) -> [UInt8] {
+        try budget.searching { () throws(APIError) in
+            var bytes: [UInt8] = []
+            JSONWriter.write(search(engine, request, as: name), scriptSafe: false, into: &bytes)
+            return bytes
+        }
+    }
+
     private func search(_ engine: SearchEngine, _ request: SearchRequest, as name: String) -> JSONValue {
         let started = DispatchTime.now().uptimeNanoseconds
         let page = engine.search(request)

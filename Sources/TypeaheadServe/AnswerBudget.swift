@@ -1,7 +1,10 @@
+import Dispatch
+import Foundation
 import Synchronization
 
 /// What `serve`'s answers may hold in memory, by construction: one answer at most `perAnswer`
-/// bytes of JSON, and all answers being made or sent at most `inFlight` bytes together. An answer
+/// bytes of JSON, all answers being made or sent at most `inFlight` bytes together, and at most
+/// `concurrentSearches` searches being computed at once. An answer
 /// reserves its bytes as it grows (a search at a time) and gives them back once sent, so one
 /// request of fifty searches of a thousand hits, or many at once, is refused with Algolia's error
 /// shape instead of growing the process without bound.
@@ -11,10 +14,26 @@ public final class AnswerBudget: Sendable {
     /// All answers in flight together, in bytes.
     public let inFlight: Int
     private let used = Mutex(0)
+    /// Searches computed at once: a search of 1,000 hits builds its hits and highlights before
+    /// they become bytes, so without this bound 150 clients at once held 539 MB of them.
+    public let concurrentSearches: Int
+    private let searches: DispatchSemaphore
 
-    public init(perAnswer: Int = 32 << 20, inFlight: Int = 128 << 20) {
+    public init(
+        perAnswer: Int = 32 << 20, inFlight: Int = 128 << 20,
+        concurrentSearches: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)
+    ) {
         self.perAnswer = perAnswer
         self.inFlight = inFlight
+        self.concurrentSearches = concurrentSearches
+        searches = DispatchSemaphore(value: concurrentSearches)
+    }
+
+    /// Runs `search` when fewer than `concurrentSearches` others run (the others wait their turn).
+    func searching<T>(_ search: () throws(APIError) -> T) throws(APIError) -> T {
+        searches.wait()
+        defer { searches.signal() }
+        return try search()
     }
 
     /// Takes `bytes` of the budget; false (and nothing taken) when it does not have them.

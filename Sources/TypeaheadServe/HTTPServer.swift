@@ -152,10 +152,12 @@ public final class HTTPServer: @unchecked Sendable {
         var made: OpaquePointer?
         switch response.body {
         case .bytes(let bytes):
-            made = bytes.withUnsafeBytes {
-                MHD_create_response_from_buffer(
-                    bytes.count, UnsafeMutableRawPointer(mutating: $0.baseAddress), mustCopy)
-            }
+            // One copy, which libmicrohttpd frees once sent: the answer is not held twice (its
+            // bytes and libmicrohttpd's copy of them) for as long as a slow client reads.
+            guard let buffer = malloc(max(1, bytes.count)) else { return mhdNo }
+            bytes.withUnsafeBytes { if let base = $0.baseAddress { memcpy(buffer, base, bytes.count) } }
+            made = MHD_create_response_from_buffer(bytes.count, buffer, mustFree)
+            if made == nil { free(buffer) }
         case .file(let path, let offset, let length):
             let descriptor = open(path, O_RDONLY | O_CLOEXEC)
             guard descriptor >= 0 else {
@@ -177,7 +179,7 @@ public final class HTTPServer: @unchecked Sendable {
 private let mhdYes = MHD_Result(rawValue: 1)!
 private let mhdNo = MHD_Result(rawValue: 0)!
 private let headerKind = MHD_ValueKind(rawValue: 1)!
-private let mustCopy = MHD_ResponseMemoryMode(rawValue: 2)!
+private let mustFree = MHD_ResponseMemoryMode(rawValue: 1)!
 
 /// A request's state between libmicrohttpd's calls: the body as it arrives.
 private final class RequestState {

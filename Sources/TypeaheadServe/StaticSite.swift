@@ -38,7 +38,11 @@ public struct StaticSite: Sendable {
                     status: 301, headers: [("Location", location), ("Content-Type", "text/plain; charset=utf-8")],
                     body: .bytes(Array("moved to \(location)\n".utf8)))
             }
-            path = resolved + "/index.html"
+            // The folder's index, resolved too: a link named index.html may lead out of the site.
+            guard let index = Self.realPath(resolved + "/index.html"), index.hasPrefix(root + "/") else {
+                return notFound
+            }
+            path = index
         } else {
             path = resolved
         }

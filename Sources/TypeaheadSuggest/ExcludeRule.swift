@@ -22,6 +22,12 @@ struct ExcludeRule {
         }
     }
 
+    /// The steps of `text`'s program per character of a query (a phrase's words count as one each).
+    static func programSize(_ text: String) -> Int {
+        if isPhrase(text) { return TextNormalizer.words(text).count }
+        return (try? LinearRegex(text))?.programSize ?? 0
+    }
+
     static func isPhrase(_ text: String) -> Bool {
         text.unicodeScalars.allSatisfy { $0 == " " || TextNormalizer.isWordScalar($0) }
             && !TextNormalizer.words(text).isEmpty

@@ -24,6 +24,10 @@ struct LinearRegex: Sendable {
     static let maximumRepeat = 100
     /// The largest program: a pattern past it is refused (a search costs text × program).
     static let maximumProgram = 10_000
+    /// The longest pattern, in characters, and the deepest nesting of groups: parsing and
+    /// compiling recurse on them.
+    static let maximumPatternLength = 1_000
+    static let maximumDepth = 64
 
     enum Atom: Sendable, Equatable {
         case scalar(Unicode.Scalar)
@@ -44,8 +48,13 @@ struct LinearRegex: Sendable {
     }
 
     private let program: [Instruction]
+    /// The program's length: what one character of a searched text costs at most.
+    var programSize: Int { program.count }
 
     init(_ pattern: String) throws(SyntaxError) {
+        guard pattern.unicodeScalars.count <= Self.maximumPatternLength else {
+            throw SyntaxError(message: "longer than \(Self.maximumPatternLength) characters", offset: 0)
+        }
         var parser = LinearRegexParser(Array(pattern.unicodeScalars))
         let tree = try parser.parse()
         var compiler = LinearRegexCompiler()

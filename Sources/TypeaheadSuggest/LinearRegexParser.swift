@@ -13,6 +13,8 @@ indirect enum LinearRegexNode {
 struct LinearRegexParser {
     let pattern: [Unicode.Scalar]
     var i = 0
+    /// How many groups are open at `i`.
+    var depth = 0
 
     init(_ pattern: [Unicode.Scalar]) { self.pattern = pattern }
 
@@ -101,6 +103,11 @@ struct LinearRegexParser {
         i += 1
         switch c {
         case "(":
+            depth += 1
+            defer { depth -= 1 }
+            guard depth <= LinearRegex.maximumDepth else {
+                throw error("groups nested more than \(LinearRegex.maximumDepth) deep", at: start)
+            }
             if i < pattern.count, pattern[i] == "?" {
                 guard i + 1 < pattern.count, pattern[i + 1] == ":" else {
                     throw error("lookaround, named groups and inline flags are not supported", at: start)

@@ -154,8 +154,11 @@ public enum QueryLog {
     private static func readTable(
         _ bytes: [UInt8], separator: UInt8, quoted: Bool, _ problems: inout Problems
     ) -> [LogEntry] {
-        if let problem = CSVRows.unterminated(bytes, quoted: quoted) {
-            problems.add(nil, problem)
+        if let line = CSVRows.unterminated(bytes, quoted: quoted) {
+            problems.issues.append(
+                ContentIssue(
+                    file: problems.file, record: "line \(line)",
+                    message: "a quoted field opens here and is never closed"))
             return []
         }
         let rows = CSVRows(bytes: bytes, separator: separator, quoted: quoted)
@@ -271,19 +274,24 @@ struct CSVRows: Sequence {
     let quoted: Bool
 
     /// A problem when a quoted field never ends, or nil.
-    static func unterminated(_ bytes: [UInt8], quoted: Bool) -> String? {
+    /// The line where a quoted field opens and never closes, or nil.
+    static func unterminated(_ bytes: [UInt8], quoted: Bool) -> Int? {
         guard quoted else { return nil }
         var inQuotes = false
         var atFieldStart = true
+        var line = 1
+        var opened = 1
         for byte in bytes {
             if inQuotes {
                 if byte == UInt8(ascii: "\"") { inQuotes = false }
             } else if byte == UInt8(ascii: "\""), atFieldStart {
                 inQuotes = true
+                opened = line
             }
+            if byte == 0x0A { line += 1 }
             atFieldStart = byte == UInt8(ascii: ",") || byte == 0x0A
         }
-        return inQuotes ? "a quoted field is never closed" : nil
+        return inQuotes ? opened : nil
     }
 
     struct Iterator: IteratorProtocol {

@@ -98,13 +98,24 @@ public struct SuggestionsConfig: Sendable, Equatable {
             config.external.append(name)
         }
         config.mergePlurals = readLanguages(members["languages"], &problems)
+        // Every query is searched by every pattern: their programs together are bounded, so a
+        // query costs at most its length × `LinearRegex.maximumProgram` steps in all.
+        var program = 0
         for (i, entry) in problems.array(members["exclude"], "exclude").enumerated() {
             guard let text = problems.string(entry, "exclude[\(i)]") else { continue }
             if let problem = ExcludeRule.problem(text) {
                 problems.add("exclude[\(i)]", problem)
-            } else {
-                config.exclude.append(text)
+                continue
             }
+            program += ExcludeRule.programSize(text)
+            if program > LinearRegex.maximumProgram {
+                problems.add(
+                    "exclude[\(i)]",
+                    "the exclude patterns together are too large (over \(LinearRegex.maximumProgram) steps of a program)"
+                )
+                break
+            }
+            config.exclude.append(text)
         }
         switch members["allowSpecialCharacters"] {
         case nil, .null?: break

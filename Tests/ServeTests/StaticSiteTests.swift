@@ -20,6 +20,10 @@ struct StaticSiteTests {
         try TestSupport.write("no index", to: "site/empty/file.css", in: folder)
         try FileManager.default.createSymbolicLink(
             atPath: folder.path + "/site/leak.txt", withDestinationPath: outside.path + "/secret.txt")
+        // A folder whose index is a link out of the site (the red team's second round).
+        try FileManager.default.createDirectory(atPath: folder.path + "/site/trap", withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(
+            atPath: folder.path + "/site/trap/index.html", withDestinationPath: outside.path + "/secret.txt")
         return (try StaticSite(folder: folder.path + "/site"), folder)
     }
 
@@ -52,6 +56,9 @@ struct StaticSiteTests {
         #expect(Self.get(site, "//report").header("Location") == "/report/")
         #expect(Self.get(site, "/./report").header("Location") == "/report/")
         #expect(Self.get(site, "/empty/").status == 404)
+        // An index.html that is a link leading out of the site is not served either.
+        #expect(Self.get(site, "/trap/").status == 404)
+        #expect(Self.get(site, "/trap/index.html").status == 404)
         #expect(Self.get(site, "/data/").status == 404)
     }
 

@@ -80,4 +80,15 @@ struct LinearRegexTests {
     func tooLarge() {
         #expect(throws: LinearRegex.SyntaxError.self) { try LinearRegex("((((a{100}){100}){100}){100})") }
     }
+
+    @Test("Nesting and length are bounded before anything recurses (50,000 nested groups crashed the parser)")
+    func deepOrLong() {
+        let deep = String(repeating: "(", count: 65) + "a" + String(repeating: ")", count: 65)
+        #expect(ExcludeRule.problem(deep)?.hasSuffix("groups nested more than 64 deep at character 65") == true)
+        let fine = String(repeating: "(", count: 64) + "a" + String(repeating: ")", count: 64)
+        #expect(throws: Never.self) { try LinearRegex(fine) }
+        let huge = String(repeating: "(", count: 50_000) + "a" + String(repeating: ")", count: 50_000)
+        #expect(ExcludeRule.problem(huge)?.hasSuffix("longer than 1000 characters at character 1") == true)
+        #expect(ExcludeRule.problem(String(repeating: "a?", count: 500)) == nil)
+    }
 }

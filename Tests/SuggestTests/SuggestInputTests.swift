@@ -64,10 +64,10 @@ struct SuggestInputTests {
         #expect(
             Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: ndjson) }.contains(
                 "log.ndjson: line 2, field \"count\": missing"))
-        let open = try Self.file("log.csv", "query,count\n\"never closed,1\n")
+        let open = try Self.file("log.csv", "query,count\nok,2\n\"never closed,1\nmore,3\n")
         #expect(
             Self.failure { () throws(ContentError) in _ = try QueryLog.read(path: open) }.contains(
-                "a quoted field is never closed"))
+                "log.csv: line 3: a quoted field opens here and is never closed"))
     }
 
     @Test("Configuration: Algolia's shape is read")
@@ -88,6 +88,18 @@ struct SuggestInputTests {
         let minimal = try SuggestionsConfig.read(
             path: try Self.file("c.json", #"{"sourceIndices":[{"indexName":"i"}]}"#))
         #expect(minimal.minHits == 5 && minimal.minLetters == 4 && !minimal.mergePlurals)
+    }
+
+    @Test("Configuration: the exclude patterns together are bounded (1,000 of them took 20 s a run)")
+    func tooManyPatterns() throws {
+        let patterns = (0..<1000).map { "\"(a|aa)*q\($0)\"" }.joined(separator: ",")
+        let path = try Self.file(
+            "suggestions.config.json",
+            #"{"sourceIndices":[{"indexName":"i","external":["log.csv"]}],"exclude":["# + patterns + "]}")
+        let message = Self.failure { () throws(ContentError) in _ = try SuggestionsConfig.read(path: path) }
+        #expect(
+            message.contains("the exclude patterns together are too large (over 10000 steps of a program)"),
+            "\(message)")
     }
 
     @Test("Configuration: unknown fields, a bad regular expression, bad numbers, unknown languages")

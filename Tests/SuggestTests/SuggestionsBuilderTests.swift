@@ -212,6 +212,8 @@ struct SuggestHardeningTests {
         #expect(RecordLimits.addingCounts(Int.max, Int.max) == huge)
         #expect(RecordLimits.addingCounts(huge, 1) == huge)
         #expect(RecordLimits.addingCounts(2, 3) == 5)
+        // Written as digits, as every other count (it was 9007199254740991.0).
+        #expect(JSONWriter.format(Double(huge)) == "9007199254740991")
     }
 
     @Test("A logged query of 33 words or over 1,024 bytes is skipped as too long, as build would refuse it")
