@@ -38,14 +38,20 @@ public final class ImageFetcher: @unchecked Sendable {
     public func fetch(_ urls: [String]) -> [String: Result<(bytes: [UInt8], format: ImageFormat), ImageError>] {
         let results = Locked<[String: Result<(bytes: [UInt8], format: ImageFormat), ImageError>]>([:])
         let queue = Locked(Array(urls.reversed()))
-        DispatchQueue.concurrentPerform(iterations: max(1, min(options.jobs, urls.count))) { _ in
-            while let url = queue.take() {
-                let outcome = download(url).flatMap { bytes in
-                    Result { () throws(ImageError) in try Self.check(bytes) }
+        // `jobs` workers on threads of their own (concurrentPerform would stop at the core count:
+        // a download waits on the network, not on a core).
+        let group = DispatchGroup()
+        for _ in 0..<max(1, min(options.jobs, urls.count)) {
+            DispatchQueue.global().async(group: group) {
+                while let url = queue.take() {
+                    let outcome = self.download(url).flatMap { bytes in
+                        Result { () throws(ImageError) in try Self.check(bytes) }
+                    }
+                    results.update { $0[url] = outcome }
                 }
-                results.update { $0[url] = outcome }
             }
         }
+        group.wait()
         return results.value
     }
 

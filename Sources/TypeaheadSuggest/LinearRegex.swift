@@ -75,10 +75,11 @@ struct LinearRegex: Sendable {
             // A match may start anywhere: the program's start joins at every position.
             if add(0, to: &current, at: position, scalars) { return true }
             guard position < scalars.count else { break }
-            let scalar = scalars[position]
+            // The character's cases, once for every state that reads it.
+            let cases = Self.cases(of: scalars[position])
             next.clear()
             for pc in current.states {
-                guard case .match(let atom) = program[pc], Self.accepts(atom, scalar) else { continue }
+                guard case .match(let atom) = program[pc], Self.accepts(atom, cases) else { continue }
                 if add(pc + 1, to: &next, at: position + 1, scalars) { return true }
             }
             swap(&current, &next)
@@ -106,17 +107,22 @@ struct LinearRegex: Sendable {
         return false
     }
 
-    /// Whether `scalar` is one `atom` matches, case-insensitively: the scalar or another case of
-    /// it (`K` for `k`; a letter whose other case is several scalars, such as `ß`, has none) is in
-    /// the atom, and a negated class holds none of them.
-    private static func accepts(_ atom: Atom, _ scalar: Unicode.Scalar) -> Bool {
+    /// A scalar and its other cases (`K` for `k`; a letter whose other case is several scalars,
+    /// such as `ß`, has none), the scalar first.
+    private static func cases(of scalar: Unicode.Scalar) -> [Unicode.Scalar] {
         var cases = [scalar]
         for variant in [String(scalar).lowercased(), String(scalar).uppercased()] {
             let scalars = variant.unicodeScalars
             if scalars.count == 1, let other = scalars.first, !cases.contains(other) { cases.append(other) }
         }
+        return cases
+    }
+
+    /// Whether `atom` matches a character of `cases` (`cases(of:)`), case-insensitively: one of its
+    /// cases is in the atom, and a negated class holds none of them.
+    private static func accepts(_ atom: Atom, _ cases: [Unicode.Scalar]) -> Bool {
         switch atom {
-        case .any: return scalar != "\n"
+        case .any: return cases[0] != "\n"
         case .scalar(let wanted): return cases.contains(wanted)
         case .set(let set, let negated): return cases.contains(where: set.contains) != negated
         }

@@ -98,8 +98,10 @@ public struct SiteChecker {
 
         checkMaps(maps, engine: engine, offered: offered, scopes: scopes, report: &report)
 
-        if let templates { try proveEveryByte(templates: templates, report: &report) }
-        checkEntries(report: &report)
+        // One walk of the site's folder: its links and empty folders, and its files for the byte proof.
+        let entries = SiteReader.entries(under: site)
+        if let templates { try proveEveryByte(templates: templates, files: entries.files, report: &report) }
+        checkEntries(entries, report: &report)
 
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return report
@@ -108,14 +110,13 @@ public struct SiteChecker {
     /// A site holds regular files and the folders that lead to them: a link (even to an identical
     /// file, which `serve` would not answer) or another special file is named, and so is an empty
     /// folder (the build makes none).
-    private func checkEntries(report: inout Report) {
-        let (links, empty) = SiteReader.oddEntries(under: site)
-        for path in links {
+    private func checkEntries(_ entries: SiteReader.Entries, report: inout Report) {
+        for path in entries.links {
             report.differ(
                 "\(path): a link or special file, not a regular file (a site holds files only)", limit: shownDifferences
             )
         }
-        for path in empty {
+        for path in entries.emptyFolders {
             report.differ("\(path)/: an empty folder the build does not make", limit: shownDifferences)
         }
     }
@@ -206,8 +207,10 @@ public struct SiteChecker {
     }
 
     /// Builds the site afresh into a sink that compares each file with the site's, then lists
-    /// the site's files the build does not make.
-    private func proveEveryByte(templates: TemplateSet, report: inout Report) throws(SiteCheckError) {
+    /// the site's `files` the build does not make.
+    private func proveEveryByte(
+        templates: TemplateSet, files: [String], report: inout Report
+    ) throws(SiteCheckError) {
         let sink = ComparingSink(site: site)
         do {
             _ = try SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
@@ -223,7 +226,7 @@ public struct SiteChecker {
             differences.append((SiteWriter.markerName, "missing or changed"))
         }
         for (path, text) in differences { report.differ("\(path): \(text)", limit: shownDifferences) }
-        for path in SiteReader.files(under: site).sorted(by: utf8Less) where !produced.contains(path) {
+        for path in files where !produced.contains(path) {
             report.differ("\(path): not made by the build (a stray file)", limit: shownDifferences)
         }
         report.files = produced.count

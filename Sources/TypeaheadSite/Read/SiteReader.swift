@@ -213,41 +213,44 @@ public struct SiteReader: Sendable {
 
 /// Reading what a site's files hold, shared by `check`, `check --engine` and the snapshot.
 extension SiteReader {
-    /// What a site's folder holds besides regular files and the folders that lead to them, found
-    /// with `lstat` (a link is never followed): links and other special files (a site holds files
-    /// and folders only, and `serve` answers 404 for a link), and empty folders, each by its path
-    /// relative to the site, sorted.
-    static func oddEntries(under folder: String) -> (links: [String], emptyFolders: [String]) {
+    /// What a folder holds, found in one walk with `lstat` (a link is never followed), each by
+    /// its path relative to the folder, sorted: every entry that is not a folder (`files`), those
+    /// of them that are links or other special files (`links`: a site holds regular files only, and
+    /// `serve` answers 404 for a link), and the empty folders below it.
+    struct Entries {
+        var files: [String] = []
         var links: [String] = []
-        var empty: [String] = []
+        var emptyFolders: [String] = []
+    }
+
+    static func entries(under folder: String) -> Entries {
+        var entries = Entries()
         func walk(_ relative: String) {
             let full = relative.isEmpty ? folder : folder + "/" + relative
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: full) else { return }
-            if names.isEmpty, !relative.isEmpty { empty.append(relative) }
+            if names.isEmpty, !relative.isEmpty { entries.emptyFolders.append(relative) }
             for name in names {
                 let path = relative.isEmpty ? name : relative + "/" + name
                 var info = stat()
                 guard lstat(folder + "/" + path, &info) == 0 else { continue }
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR: walk(path)
-                case S_IFREG: continue
-                default: links.append(path)
+                case S_IFREG: entries.files.append(path)
+                default:
+                    entries.files.append(path)
+                    entries.links.append(path)
                 }
             }
         }
         walk("")
-        return (links.sorted(by: utf8Less), empty.sorted(by: utf8Less))
+        entries.files.sort(by: utf8Less)
+        entries.links.sort(by: utf8Less)
+        entries.emptyFolders.sort(by: utf8Less)
+        return entries
     }
 
     /// The relative paths of the files under a folder (none when it does not exist).
-    static func files(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return [] }
-        var paths: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            if enumerator.fileAttributes?[.type] as? FileAttributeType != .typeDirectory { paths.append(path) }
-        }
-        return paths.sorted(by: utf8Less)
-    }
+    static func files(under folder: String) -> [String] { entries(under: folder).files }
 
     static func strings(_ value: JSONValue) -> [String] {
         if case .array(let values) = value { return values.compactMap(\.stringValue) }
