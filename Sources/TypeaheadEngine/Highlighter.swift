@@ -130,6 +130,12 @@ extension SearchIndex {
                 if let d = matcher.distance(of: word), d < best[i] { best[i] = d }
             }
         }
+        for (i, matcher) in matchers.enumerated() {
+            for phrase in matcher.phrases
+            where phrase.distance < best[i] && !phraseInstances(record: record, phrase.parts).isEmpty {
+                best[i] = phrase.distance
+            }
+        }
         return best
     }
 
@@ -149,14 +155,28 @@ extension SearchIndex {
             var allWhole = true
             var cursor = 0
             let sourceWords = SourceTokenizer.words(bytes)
+            // The words of phrase alternatives placed in this value (docs/CONTRACT.md, Where
+            // alternatives are placed): highlighted whole.
+            var inPhrase = [Bool](repeating: false, count: wordIDs.count)
+            let ids = Array(wordIDs)
+            for (i, matcher) in matchers.enumerated() {
+                for phrase in matcher.phrases where phrase.distance == placed[i] && phrase.parts.count <= ids.count {
+                    for k in 0...(ids.count - phrase.parts.count)
+                    where ids[k..<k + phrase.parts.count].elementsEqual(phrase.parts) {
+                        matched[i] = true
+                        for j in k..<k + phrase.parts.count { inPhrase[j] = true }
+                    }
+                }
+            }
             for (k, word) in sourceWords.enumerated() {
                 let id = k < wordIDs.count ? Int(wordIDs[wordIDs.startIndex + k]) : -1
                 var length = 0
                 let wordLength = id >= 0 ? words[id].count : 0
+                if id >= 0, inPhrase[k] { length = wordLength }
                 if id >= 0 {
                     for (i, matcher) in matchers.enumerated() where matcher.distance(of: id) == placed[i] {
                         matched[i] = true
-                        if matcher.isLast {
+                        if matcher.isLast, !matcher.isWhole(id) {
                             length = max(length, EditDistance.prefixDistance(matcher.scalars, words[id]).length)
                         } else {
                             length = wordLength

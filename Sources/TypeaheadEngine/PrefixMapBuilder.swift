@@ -18,6 +18,8 @@ public struct PrefixMapEntry: Sendable, Equatable {
     public var nbHits = 0
     public var placed: [[UInt8]] = []
     public var matchedWords: [[Range<Int>]] = []
+    /// With details, when words were made optional to find hits: which ones.
+    public var optionalWords: [Bool]? = nil
 
     /// The key.
     public var key: String { String(decoding: keyBytes, as: UTF8.self) }

@@ -21,7 +21,9 @@ final class PrefixMapWorker: @unchecked Sendable {
         var key: [UInt8]
         /// Its last word's length in characters.
         var lastLength: Int
-        /// The matchers of its words (the last one as a prefix).
+        /// The matchers of its words (the last one as a prefix), each alone (`base`) and with the
+        /// alternatives of runs of words (`matchers`).
+        var base: [WordMatcher]
         var matchers: [WordMatcher]
         /// Its matches (or, for a key left unranked, a superset of them; nil: none known).
         var matches: [Int32]?
@@ -34,6 +36,7 @@ final class PrefixMapWorker: @unchecked Sendable {
     /// were found with (only their postings can narrow them), and, when every word of the key
     /// matches a subset of what the parent's matched, the parent's matches with their occurrences.
     private struct Start {
+        var base: [WordMatcher] = []
         var matchers: [WordMatcher] = []
         var candidates: [Int32]?
         var changed: [Int] = []
@@ -59,11 +62,11 @@ final class PrefixMapWorker: @unchecked Sendable {
                 let lastStart = (key.lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
                 let lastLength = key[lastStart...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                 let start = start(key, lastStart: lastStart, lastLength: lastLength, stack: stack)
-                if let wanted, !wanted(key, start.matchers.map { $0.ranges.map(\.words) }) {
+                if let wanted, !wanted(key, start.matchers.map(\.vocabularyRanges)) {
                     // Not asked for: its children start from what it would have started from.
                     stack.append(
                         Ancestor(
-                            key: key, lastLength: lastLength, matchers: start.matchers,
+                            key: key, lastLength: lastLength, base: start.base, matchers: start.matchers,
                             matches: start.candidates, occurrences: nil))
                     continue
                 }
@@ -76,15 +79,27 @@ final class PrefixMapWorker: @unchecked Sendable {
                     if details { found.append(record.record, occurrences) }
                 }
                 var entry = PrefixMapEntry(keyBytes: key, suggestions: best.records)
+                var placedWith = start.matchers
+                var nbHits = matches.count
+                if matches.isEmpty, index.language.settings.removeWordsIfNoResults != .none {
+                    // No hit with every word: the engine's own search makes words optional.
+                    let outcome = index.search(
+                        Self.words(of: key), start.matchers, allowed: allowed,
+                        removal: index.language.settings.removeWordsIfNoResults, best: perKey, scratch: scratch)
+                    entry.suggestions = outcome.ranked.map { Int32(truncatingIfNeeded: $0.record) }
+                    placedWith = outcome.matchers
+                    nbHits = outcome.count
+                    if outcome.wordsRemoved { entry.optionalWords = outcome.optionalWords }
+                }
                 if details {
-                    entry.nbHits = matches.count
-                    entry.placed = best.records.map { index.placedTypos(record: Int($0), start.matchers) }
-                    entry.matchedWords = start.matchers.map { $0.ranges.map(\.words) }
+                    entry.nbHits = nbHits
+                    entry.placed = entry.suggestions.map { index.placedTypos(record: Int($0), placedWith) }
+                    entry.matchedWords = placedWith.map(\.vocabularyRanges)
                 }
                 entries.append(entry)
                 stack.append(
                     Ancestor(
-                        key: key, lastLength: lastLength, matchers: start.matchers,
+                        key: key, lastLength: lastLength, base: start.base, matchers: start.matchers,
                         matches: matches, occurrences: details ? found : nil))
             }
             previous = suffix
@@ -115,59 +130,107 @@ final class PrefixMapWorker: @unchecked Sendable {
     private func start(_ key: [UInt8], lastStart: Int, lastLength: Int, stack: [Ancestor]) -> Start {
         var start = Start()
         let lastWord = key[lastStart...]
+        let words = Self.words(of: key)
         if let parent = stack.last, parent.key.count == PrefixMapShape.parentLength(of: key) {
-            start.matchers = parent.matchers
-            let last = parent.matchers.count - 1
+            start.base = parent.base
+            let last = parent.base.count - 1
             if key[parent.key.count] != 0x20 {
                 // The last word grew.
-                start.matchers[last] = matcher(lastWord, isLast: true)
-                start.changed = [last]
+                start.base[last] = matcher(lastWord, isLast: true)
+                start.matchers = expanded(words, start.base)
+                start.changed = changed(parent.matchers, start.matchers)
                 if EditDistance.allowedTypos(forLength: parent.lastLength)
                     == EditDistance.allowedTypos(forLength: lastLength)
                 {
-                    start.candidates = parent.matches
-                    if let occurrences = parent.occurrences,
-                        PrefixMapBuilder.covers(parent.matchers[last].ranges, start.matchers[last].ranges)
-                    {
-                        start.within = occurrences
+                    if Self.covers(parent.matchers, start.matchers) {
+                        start.candidates = parent.matches
+                        start.within = parent.occurrences
                     }
                 } else if last > 0,
-                    let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 })
+                    let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 }),
+                    Self.covers(boundary.matchers, start.matchers)
                 {
                     // More typos allowed for the last word: its matches are no longer a subset,
                     // but the other words' are, from the key that ends before it (whose last word
                     // was still a prefix).
                     start.candidates = boundary.matches
-                    start.changed = [last - 1, last]
+                    start.changed = Array(start.matchers.indices)
                 }
             } else {
                 // A word was appended: the parent's last word is now a whole word.
                 let previousStart = (key[..<(lastStart - 1)].lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
-                start.matchers[last] = matcher(key[previousStart..<(lastStart - 1)], isLast: false)
-                start.matchers.append(matcher(lastWord, isLast: true))
-                start.changed = [last, last + 1]
-                start.candidates = parent.matches
+                start.base[last] = matcher(key[previousStart..<(lastStart - 1)], isLast: false)
+                start.base.append(matcher(lastWord, isLast: true))
+                start.matchers = expanded(words, start.base)
+                start.changed = changed(parent.matchers, start.matchers)
+                if Self.covers(parent.matchers, start.matchers) { start.candidates = parent.matches }
             }
         }
-        if start.matchers.isEmpty || start.matchers.count > SearchIndex.maximumQueryWords {
-            let words = key.split(separator: 0x20)
+        if start.base.isEmpty || start.base.count > SearchIndex.maximumQueryWords {
             let kept = words.prefix(SearchIndex.maximumQueryWords)
-            start.matchers = kept.enumerated().map { matcher($0.element, isLast: $0.offset == kept.count - 1) }
-            if words.count > SearchIndex.maximumQueryWords { start.candidates = nil }
+            start.base = kept.enumerated().map {
+                matcher(Array($0.element.utf8)[...], isLast: $0.offset == kept.count - 1)
+            }
+            start.matchers = expanded(Array(kept), start.base)
+            start.candidates = nil
+            start.within = nil
+        }
+        // Optional words: a record may match without a word, so no parent's matches bound a key's.
+        if start.matchers.contains(where: \.optional) {
+            start.candidates = nil
+            start.within = nil
         }
         return start
+    }
+
+    /// The words of a key.
+    static func words(of key: [UInt8]) -> [String] {
+        key.split(separator: 0x20).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The matchers with the alternatives of runs of words (synonyms, concatenations).
+    private func expanded(_ words: [String], _ base: [WordMatcher]) -> [WordMatcher] {
+        var matchers = base
+        index.expand(Array(words.prefix(base.count)), &matchers, typoTolerance: true, language: index.language)
+        return matchers
+    }
+
+    /// The query words whose matchers differ from the parent's (new words included): only their
+    /// postings can narrow the parent's matches.
+    private func changed(_ parent: [WordMatcher], _ child: [WordMatcher]) -> [Int] {
+        child.indices.filter { i in
+            i >= parent.count || parent[i].ranges.count != child[i].ranges.count
+                || !zip(parent[i].ranges, child[i].ranges).allSatisfy { $0.words == $1.words }
+                || parent[i].phrases != child[i].phrases
+        }
+    }
+
+    /// Whether each of `child`'s first words matches a subset of what the same word of `parent`
+    /// matched (its word ids, and its phrase alternatives), so the child's matches are among the
+    /// parent's and read only occurrences the parent's words read (docs/CONTRACT.md, What stays
+    /// true).
+    static func covers(_ parent: [WordMatcher], _ child: [WordMatcher]) -> Bool {
+        guard child.count >= parent.count else { return false }
+        for i in parent.indices {
+            guard PrefixMapBuilder.covers(parent[i].ranges, child[i].ranges),
+                child[i].phrases.allSatisfy({ phrase in parent[i].phrases.contains { $0.parts == phrase.parts } })
+            else { return false }
+        }
+        return true
     }
 
     private func matcher(_ word: ArraySlice<UInt8>, isLast: Bool) -> WordMatcher {
         let bytes = Array(word)
         if isLast {
             if let cached = lastWordCache[bytes] { return cached }
-            let made = index.matcher(for: String(decoding: bytes, as: UTF8.self), isLast: true, typoTolerance: true)
+            let made = index.matcher(
+                for: String(decoding: bytes, as: UTF8.self), isLast: true, typoTolerance: true, language: index.language)
             lastWordCache[bytes] = made
             return made
         }
         if let cached = wholeWordCache[bytes] { return cached }
-        let made = index.matcher(for: String(decoding: bytes, as: UTF8.self), isLast: false, typoTolerance: true)
+        let made = index.matcher(
+            for: String(decoding: bytes, as: UTF8.self), isLast: false, typoTolerance: true, language: index.language)
         wholeWordCache[bytes] = made
         return made
     }

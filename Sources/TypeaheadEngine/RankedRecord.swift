@@ -1,8 +1,11 @@
 /// The textual ranking criteria of one matching record, packed so that sorting two integers
-/// applies the order of docs/CONTRACT.md, Ranking: typo, proximity, attribute, exact, custom ranking, objectID.
+/// applies the order of docs/CONTRACT.md, Ranking: typo, words, proximity, attribute, exact, custom
+/// ranking, objectID.
 public struct RankedRecord: Sendable, Equatable {
     public var record: Int
     public var typos: Int
+    /// How many query words the record matches (all of them unless some are optional).
+    public var words: Int = 0
     public var proximity: Int
     public var attribute: Int
     public var attributePosition: Int

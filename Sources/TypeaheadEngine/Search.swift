@@ -1,16 +1,54 @@
 import TypeaheadModel
 
-/// How one query word matches the vocabulary: ranges of word ids, each at one distance.
+/// Two or more record words that a query word matches when they stand adjacent and in order in one
+/// value (docs/CONTRACT.md, "The shop's language": a split, a several-word synonym).
+public struct Phrase: Sendable, Equatable {
+    /// The words' vocabulary ids, in order.
+    var parts: [Int32]
+    var distance: UInt8
+    var exact: Bool
+    /// The part with the fewest postings: every record the phrase is in holds it.
+    var seed: Int32
+}
+
+/// How one query word matches the vocabulary: ranges of word ids, each at one distance, and its
+/// alternatives (docs/CONTRACT.md, "The shop's language").
 public struct WordMatcher: Sendable {
     var scalars: [UInt32]
     var maxTypos: Int
     var isLast: Bool
-    /// Matched word ids, ascending and disjoint, with the distance of every word in the range.
+    /// Matched word ids (direct matches and word alternatives), ascending and disjoint, with the
+    /// distance of every word in the range.
     var ranges: [(words: Range<Int>, distance: UInt8)]
-    /// The vocabulary id of the query word itself, for the exact criterion (-1 when absent).
+    /// The vocabulary id of the query word itself (-1 when absent).
     var exactWord: Int32
-    /// How many postings the matched words have in all.
+    /// The ids that count as exact when matched at 0 typos (the word itself and the alternatives
+    /// `alternativesAsExact` names), ascending.
+    var exactWords: [Int32]
+    /// The word alternatives' ids (matched in full: highlighted whole).
+    var wholeWords: [Range<Int>] = []
+    var phrases: [Phrase] = []
+    /// Whether a record may match without matching this word (optional words).
+    var optional = false
+    /// How many postings the matched words have in all (with each phrase's seed part's).
     var postingCount: Int
+
+    init(
+        scalars: [UInt32], maxTypos: Int, isLast: Bool, ranges: [(words: Range<Int>, distance: UInt8)],
+        exactWord: Int32, postingCount: Int
+    ) {
+        self.scalars = scalars
+        self.maxTypos = maxTypos
+        self.isLast = isLast
+        self.ranges = ranges
+        self.exactWord = exactWord
+        exactWords = exactWord >= 0 ? [exactWord] : []
+        self.postingCount = postingCount
+    }
+
+    /// Whether every match comes from typos and prefixes of the word as typed (its records then
+    /// hold a word with its first letter, which lets the engine skip records that lack one).
+    var isPlain: Bool { wholeWords.isEmpty && phrases.isEmpty }
 
     /// The distance of vocabulary word `word`, or nil when it does not match.
     func distance(of word: Int) -> UInt8? {
@@ -28,6 +66,23 @@ public struct WordMatcher: Sendable {
         }
         return nil
     }
+
+    /// Whether `word` is matched by a word alternative (highlighted whole).
+    func isWhole(_ word: Int) -> Bool { wholeWords.contains { $0.contains(word) } }
+
+    /// Whether `word` counts as exact at 0 typos.
+    @inline(__always)
+    func isExact(_ word: Int32) -> Bool {
+        if exactWords.count == 1 { return exactWords[0] == word }
+        return exactWords.contains(word)
+    }
+
+    /// Every vocabulary id the word reads in a record (matches and phrase parts), as ranges.
+    var vocabularyRanges: [Range<Int>] {
+        var result = ranges.map(\.words)
+        for phrase in phrases { for part in phrase.parts { result.append(Int(part)..<Int(part) + 1) } }
+        return result.sorted { $0.lowerBound < $1.lowerBound }
+    }
 }
 
 /// The answer of an index to a query: every matching record, ranked.
@@ -39,6 +94,11 @@ public struct SearchOutcome: Sendable {
     /// How many records match (`ranked.count` unless the search kept only the best).
     public var count: Int
     var matchers: [WordMatcher]
+    /// Whether `removeWordsIfNoResults` made words optional to find these.
+    public var wordsRemoved = false
+
+    /// Which query words are optional (by `optionalWords` or by removal).
+    public var optionalWords: [Bool] { matchers.map(\.optional) }
 }
 
 extension SearchIndex {
@@ -48,26 +108,56 @@ extension SearchIndex {
     /// Every record matching `query` (restricted to records where `allowed` is true), ranked.
     /// `prefixLast` false is Algolia's `queryType: prefixNone`: the last word matches whole words only.
     /// With `best`, only the best `best` matches are kept, in order (the others are counted).
+    /// `language` nil: the index's own (`self.language`).
     public func search(
         _ query: String, allowed: [Bool]? = nil, typoTolerance: Bool = true, prefixLast: Bool = true,
-        best: Int = .max, scratch: SearchScratch? = nil
+        language: QueryLanguage? = nil, best: Int = .max, scratch: SearchScratch? = nil
     ) -> SearchOutcome {
-        let (words, matchers) = queryMatchers(query, typoTolerance: typoTolerance, prefixLast: prefixLast)
+        let language = language ?? self.language
+        let (words, matchers) = queryMatchers(
+            query, typoTolerance: typoTolerance, prefixLast: prefixLast, language: language)
         let scratch = scratch ?? SearchScratch(vocabularySize: self.words.count)
-        let (ranked, count) = RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
-        return SearchOutcome(words: words, ranked: ranked, count: count, matchers: matchers)
+        return search(words, matchers, allowed: allowed, removal: language.settings.removeWordsIfNoResults, best: best, scratch: scratch)
+    }
+
+    /// Ranks the records matching `matchers`; when none does, makes words optional as `removal`
+    /// says (docs/CONTRACT.md, Optional words) until some do.
+    func search(
+        _ words: [String], _ matchers: [WordMatcher], allowed: [Bool]?, removal: LanguageSettings.RemoveWords,
+        best: Int, scratch: SearchScratch
+    ) -> SearchOutcome {
+        var matchers = matchers
+        var (ranked, count) = RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
+        var removed = false
+        if count == 0, !matchers.isEmpty {
+            for step in Self.removalSteps(removal, optional: matchers.map(\.optional)) {
+                for i in step { matchers[i].optional = true }
+                removed = true
+                (ranked, count) = RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
+                if count > 0 { break }
+            }
+        }
+        return SearchOutcome(words: words, ranked: ranked, count: count, matchers: matchers, wordsRemoved: removed)
+    }
+
+    /// The words `removeWordsIfNoResults` makes optional, step by step: the last mandatory one,
+    /// then the one before (`lastWords`); from the first (`firstWords`); all at once (`allOptional`).
+    static func removalSteps(_ mode: LanguageSettings.RemoveWords, optional: [Bool]) -> [[Int]] {
+        let mandatory = optional.indices.filter { !optional[$0] }
+        switch mode {
+        case .none: return []
+        case .lastWords: return mandatory.reversed().map { [$0] }
+        case .firstWords: return mandatory.map { [$0] }
+        case .allOptional: return mandatory.isEmpty ? [] : [mandatory]
+        }
     }
 
     /// The normalised words of `query` (the first `maximumQueryWords`) and how each matches the
-    /// vocabulary: the last one also as a prefix when `prefixLast`.
+    /// vocabulary, with the index's language: the last one also as a prefix when `prefixLast`.
     public func queryMatchers(
         _ query: String, typoTolerance: Bool, prefixLast: Bool
     ) -> (words: [String], matchers: [WordMatcher]) {
-        let words = Array(TextNormalizer.words(query).prefix(Self.maximumQueryWords))
-        let matchers = words.enumerated().map { index, word in
-            matcher(for: word, isLast: prefixLast && index == words.count - 1, typoTolerance: typoTolerance)
-        }
-        return (words, matchers)
+        queryMatchers(query, typoTolerance: typoTolerance, prefixLast: prefixLast, language: language)
     }
 
     /// How query word `word` matches the vocabulary (the last word also as a prefix).
@@ -92,48 +182,65 @@ extension SearchIndex {
 
     private func pack(_ r: inout RankedRecord) {
         r.major =
-            UInt64(min(r.typos, 255)) << 56 | UInt64(min(r.proximity, 0xFFFF)) << 40
-            | UInt64(min(r.attribute, 255)) << 32 | UInt64(UInt32(clamping: r.attributePosition))
+            UInt64(min(r.typos, 255)) << 56 | UInt64(255 - min(r.words, 255)) << 48
+            | UInt64(min(r.proximity, 0xFFFF)) << 32 | UInt64(min(r.attribute, 255)) << 24
+            | UInt64(min(max(r.attributePosition, 0), 0xFF_FFFF))
         r.minor = UInt64(255 - min(r.exact, 255)) << 32 | UInt64(customRank[r.record])
     }
 
-    /// The records that may match: those of the query word with the fewest postings (every match is
-    /// among them), narrowed by the other query words' postings. Unique, in no particular order (a
-    /// record seen twice is skipped with the scratch's per-record stamps, not by sorting).
+    /// The records that may match: those of the mandatory query word with the fewest postings
+    /// (every match is among them; with every word optional, those of all words), narrowed by the
+    /// other mandatory words' postings. Unique, in no particular order (a record seen twice is
+    /// skipped with the scratch's per-record stamps, not by sorting).
     func seedCandidates(_ matchers: [WordMatcher], scratch: SearchScratch) -> [Int32] {
-        let seed = matchers.indices.min { matchers[$0].postingCount < matchers[$1].postingCount }!
+        let mandatory = matchers.indices.filter { !matchers[$0].optional }
+        let seeds =
+            mandatory.isEmpty
+            ? Array(matchers.indices) : [mandatory.min { matchers[$0].postingCount < matchers[$1].postingCount }!]
         var candidates: [Int32] = []
-        candidates.reserveCapacity(matchers[seed].postingCount)
-        let single = matchers[seed].ranges.count == 1 && matchers[seed].ranges[0].words.count == 1
-        if single {
-            let range = matchers[seed].ranges[0].words
+        candidates.reserveCapacity(seeds.reduce(0) { $0 + matchers[$1].postingCount })
+        let first = matchers[seeds[0]]
+        if seeds.count == 1, first.phrases.isEmpty, first.ranges.count == 1, first.ranges[0].words.count == 1 {
+            let range = first.ranges[0].words
             candidates.append(
                 contentsOf: postingRecords[Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound])])
         } else {
             let stamp = scratch.nextStamp(records: records.count)
             scratch.stamps.withUnsafeMutableBufferPointer { stamps in
-                for (range, _) in matchers[seed].ranges {
-                    for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
-                        let record = Int(postingRecords[p])
-                        if stamps[record] != stamp {
-                            stamps[record] = stamp
-                            candidates.append(Int32(record))
+                for seed in seeds {
+                    forEachPostingRange(matchers[seed]) { range in
+                        for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
+                            let record = Int(postingRecords[p])
+                            if stamps[record] != stamp {
+                                stamps[record] = stamp
+                                candidates.append(Int32(record))
+                            }
                         }
                     }
                 }
             }
         }
-        narrow(&candidates, matchers, words: matchers.indices.filter { $0 != seed }, scratch: scratch)
+        if !mandatory.isEmpty {
+            narrow(&candidates, matchers, words: mandatory.filter { $0 != seeds[0] }, scratch: scratch)
+        }
         return candidates
     }
 
+    /// The word ranges whose postings hold every record a query word can match: its matches and
+    /// the rarest word of each phrase alternative.
+    @inline(__always)
+    func forEachPostingRange(_ matcher: WordMatcher, _ body: (Range<Int>) -> Void) {
+        for (range, _) in matcher.ranges { body(range) }
+        for phrase in matcher.phrases { body(Int(phrase.seed)..<Int(phrase.seed) + 1) }
+    }
+
     /// Narrows `candidates` to the records that also hold a word matching each query word of `words`
-    /// (indices into `matchers`), by marking that word's postings, for the query words whose
-    /// postings are few enough: marking a posting costs a few nanoseconds, reading a candidate's
-    /// words (to find it lacks one) hundreds, and on a large catalogue most candidates lack one.
-    /// Only records that cannot match are removed; the order is kept.
+    /// (indices into `matchers`, mandatory words only), by marking that word's postings, for the
+    /// query words whose postings are few enough: marking a posting costs a few nanoseconds,
+    /// reading a candidate's words (to find it lacks one) hundreds, and on a large catalogue most
+    /// candidates lack one. Only records that cannot match are removed; the order is kept.
     func narrow(_ candidates: inout [Int32], _ matchers: [WordMatcher], words: [Int], scratch: SearchScratch) {
-        let others = words.sorted {
+        let others = words.filter { !matchers[$0].optional }.sorted {
             matchers[$0].postingCount < matchers[$1].postingCount
         }
         for j in others {
@@ -142,7 +249,7 @@ extension SearchIndex {
             let stamp = scratch.nextStamp(records: records.count)
             scratch.stamps.withUnsafeMutableBufferPointer { stamps in
                 postingRecords.withUnsafeBufferPointer { postings in
-                    for (range, _) in matchers[j].ranges {
+                    forEachPostingRange(matchers[j]) { range in
                         for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
                             stamps[Int(postings[p])] = stamp
                         }
@@ -205,7 +312,6 @@ extension SearchIndex {
         let n = matchers.count
         scratch.load(matchers)
         defer { scratch.reset() }
-        let exactWords = matchers.map(\.exactWord)
         // Per-candidate state in raw memory: closures over local arrays would pay a dynamic
         // exclusivity check on every access in this, the hottest loop.
         let typo = UnsafeMutablePointer<Int>.allocate(capacity: n)
@@ -213,9 +319,10 @@ extension SearchIndex {
         let lastAttribute = UnsafeMutablePointer<Int>.allocate(capacity: n)
         let lastPosition = UnsafeMutablePointer<Int>.allocate(capacity: n)
         let pairBest = UnsafeMutablePointer<Int>.allocate(capacity: max(n - 1, 1))
-        // Copies of the occurrences of a candidate that some query word matches, made by the first
-        // pass so the second reads only those (a record's description is most of its words), and
-        // handed to `body` (a child key in the prefix-map walk is ranked from them).
+        // Copies of the occurrences of a candidate that some query word matches (or that is part
+        // of a phrase alternative), made by the first pass so the second reads only those (a
+        // record's description is most of its words), and handed to `body` (a child key in the
+        // prefix-map walk is ranked from them).
         let matched = UnsafeMutablePointer<WordOccurrence>.allocate(capacity: max(longestRecord, 1))
         defer {
             matched.deallocate()
@@ -227,12 +334,32 @@ extension SearchIndex {
         }
         let stride = Self.maximumQueryWords
         let single = n == 1
-        let singleExactWord = exactWords[0]
-        let allBits: UInt32 = n == 32 ? .max : (1 << UInt32(n)) - 1
+        let singleExactWords = matchers[0].exactWords
+        var mandatory: UInt32 = 0
+        var phraseBits: UInt32 = 0
+        for (i, matcher) in matchers.enumerated() {
+            if !matcher.optional { mandatory |= 1 << UInt32(i) }
+            if !matcher.phrases.isEmpty { phraseBits |= 1 << UInt32(i) }
+        }
 
         occurrences.withUnsafeBufferPointer { all in
             scratch.mask.withUnsafeBufferPointer { mask in
+                scratch.partMask.withUnsafeBufferPointer { partMask in
                 scratch.distances.withUnsafeBufferPointer { distances in
+                    // Whether a phrase's words stand adjacent and in order from matched[m].
+                    func phraseAt(_ m: Int, _ count: Int, _ parts: [Int32]) -> Bool {
+                        let first = matched[m]
+                        guard first.word == parts[0], m + parts.count <= count else { return false }
+                        for k in 1..<parts.count {
+                            let next = matched[m + k]
+                            if next.word != parts[k] || next.attribute != first.attribute
+                                || next.position != first.position + Int32(k)
+                            {
+                                return false
+                            }
+                        }
+                        return true
+                    }
                     // Ranks `record` from its occurrences `occurrences[first..<end]`.
                     func consider(
                         _ record: Int, _ occurrences: UnsafePointer<WordOccurrence>, _ first: Int, _ end: Int
@@ -250,7 +377,7 @@ extension SearchIndex {
                         for o in first..<end {
                             let word = Int(occurrences[o].word)
                             var bits = mask[word]
-                            if bits == 0 { continue }
+                            if bits | partMask[word] == 0 { continue }
                             matched[matchedCount] = occurrences[o]
                             matchedCount += 1
                             seen |= bits
@@ -261,11 +388,42 @@ extension SearchIndex {
                                 if d < typo[i] { typo[i] = d }
                             }
                         }
-                        if seen != allBits { return }
+                        // …with the phrase alternatives that stand in it…
+                        var phrased: UInt32 = 0
+                        if phraseBits != 0 {
+                            var bits = phraseBits
+                            while bits != 0 {
+                                let i = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                for phrase in matchers[i].phrases where Int(phrase.distance) <= typo[i] {
+                                    for m in 0..<matchedCount where phraseAt(m, matchedCount, phrase.parts) {
+                                        typo[i] = Int(phrase.distance)
+                                        seen |= 1 << UInt32(i)
+                                        phrased |= 1 << UInt32(i)
+                                        break
+                                    }
+                                }
+                            }
+                        }
+                        if seen & mandatory != mandatory || seen == 0 { return }
                         // …then proximity, attribute and exact from the matches at that count.
                         for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
                         var bestAttribute = Int.max
                         var bestPosition = Int.max
+                        @inline(__always) func place(_ i: Int, _ attribute: Int, _ position: Int, _ end: Int) {
+                            if bestAttribute == Int.max {
+                                bestAttribute = attribute
+                                bestPosition = position
+                            }
+                            if i > 0, lastAttribute[i - 1] == attribute {
+                                pairBest[i - 1] = min(pairBest[i - 1], abs(position - lastPosition[i - 1]))
+                            }
+                            if i < n - 1, lastAttribute[i + 1] == attribute {
+                                pairBest[i] = min(pairBest[i], abs(position - lastPosition[i + 1]))
+                            }
+                            lastAttribute[i] = attribute
+                            lastPosition[i] = end
+                        }
                         for m in 0..<matchedCount {
                             let occurrence = matched[m]
                             let word = Int(occurrence.word)
@@ -277,36 +435,45 @@ extension SearchIndex {
                                 bits &= bits - 1
                                 let d = Int(distances[word * stride + i])
                                 if d != typo[i] { continue }
-                                if bestAttribute == Int.max {
-                                    bestAttribute = attribute
-                                    bestPosition = position
+                                if d == 0, matchers[i].isExact(occurrence.word) { exact[i] = true }
+                                place(i, attribute, position, position)
+                            }
+                            var parts = partMask[word] & phrased
+                            while parts != 0 {
+                                let i = parts.trailingZeroBitCount
+                                parts &= parts - 1
+                                for phrase in matchers[i].phrases
+                                where Int(phrase.distance) == typo[i] && phraseAt(m, matchedCount, phrase.parts) {
+                                    if phrase.exact { exact[i] = true }
+                                    place(i, attribute, position, position + phrase.parts.count - 1)
                                 }
-                                if d == 0, occurrence.word == exactWords[i] { exact[i] = true }
-                                if i > 0, lastAttribute[i - 1] == attribute {
-                                    pairBest[i - 1] = min(pairBest[i - 1], position - lastPosition[i - 1])
-                                }
-                                if i < n - 1, lastAttribute[i + 1] == attribute {
-                                    pairBest[i] = min(pairBest[i], position - lastPosition[i + 1])
-                                }
-                                lastAttribute[i] = attribute
-                                lastPosition[i] = position
                             }
                         }
                         var typos = 0
                         var exactCount = 0
                         var proximity = 0
-                        for i in 0..<n {
+                        for i in 0..<n where typo[i] != Int.max {
                             typos += typo[i]
                             if exact[i] { exactCount += 1 }
                         }
-                        for p in 0..<max(n - 1, 0) { proximity += pairBest[p] }
+                        for p in 0..<max(n - 1, 0) where typo[p] != Int.max && typo[p + 1] != Int.max {
+                            proximity += pairBest[p]
+                        }
                         if single {
-                            // exactOnSingleWordQuery: attribute — the whole value must be the word.
-                            exactCount = exact[0] && soleWords[record].contains(singleExactWord) ? 1 : 0
+                            // exactOnSingleWordQuery: attribute — a whole value must be the word (or
+                            // an alternative that counts as exact).
+                            exactCount = 0
+                            if typo[0] == 0 {
+                                for word in singleExactWords where soleWords[record].contains(word) {
+                                    exactCount = 1
+                                    break
+                                }
+                            }
                         }
                         var ranked = RankedRecord(
                             record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
                             attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
+                        ranked.words = (seen & (n == 32 ? .max : (1 << UInt32(n)) - 1)).nonzeroBitCount
                         pack(&ranked)
                         body(ranked, UnsafeBufferPointer(start: matched, count: matchedCount))
                     }
@@ -327,6 +494,7 @@ extension SearchIndex {
                             consider(record, all.baseAddress!, first, end)
                         }
                     }
+                }
                 }
             }
         }

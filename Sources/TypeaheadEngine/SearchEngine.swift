@@ -33,6 +33,9 @@ public struct SearchRequest: Sendable {
     public var queryType: QueryType
     /// Algolia's `attributesToHighlight`; nil: every searchable attribute.
     public var attributesToHighlight: [String]?
+    /// The language settings (`ignorePlurals`, `removeWordsIfNoResults`…) for this search; nil: the
+    /// index's, from site.json.
+    public var language: LanguageSettings?
 
     public init(
         index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
@@ -59,6 +62,20 @@ public struct SearchPage: Sendable {
     public var hits: [RankedRecord]
     /// `_highlightResult` of each hit, by attribute; arrays give one highlight per element.
     public var highlights: [[String: [Highlight]]]
+    /// The query words that were made optional to find hits and that the first hit does not match
+    /// (docs/CONTRACT.md, Optional words); nil when no word was removed.
+    public var droppedWords: [Bool]? = nil
+    /// The normalised query words.
+    public var words: [String] = []
+
+    /// Algolia's `queryAfterRemoval`: the query's words, each dropped one in `<em>`, HTML-escaped.
+    public var queryAfterRemoval: String? {
+        droppedWords.map { dropped in
+            zip(words, dropped).map { word, isDropped in
+                isDropped ? "<em>\(HTML.escape(word))</em>" : HTML.escape(word)
+            }.joined(separator: " ")
+        }
+    }
 }
 
 /// The live engine: both indices built from the loaded content; answers any query.
@@ -107,14 +124,26 @@ public final class SearchEngine: Sendable {
             return IndexedRecord(objectID: product.objectID, texts: texts, customKey: ranking.key(product.attributes))
         }
         arrayAttributes = arrays
-        products = SearchIndex(
+        var products = SearchIndex(
             attributeNames: config.searchableAttributes, records: productRecords, customRanking: ranking)
-        suggestions = SearchIndex(
+        products.language = QueryLanguage(settings: config.language, synonyms: content.synonyms)
+        self.products = products
+        var suggestions = SearchIndex(
             attributeNames: ["query"],
             records: content.suggestions.map {
                 IndexedRecord(objectID: $0.objectID, texts: [[$0.query]], customKey: [$0.popularity])
             },
             customRanking: .suggestions)
+        suggestions.language = QueryLanguage(settings: config.suggestionsLanguage)
+        self.suggestions = suggestions
+    }
+
+    /// The language a request is searched with: its own settings or the index's, and the index's
+    /// synonyms.
+    public func language(_ request: SearchRequest) -> QueryLanguage {
+        var language = index(request.index).language
+        if let settings = request.language { language.settings = settings }
+        return language
     }
 
     public func index(_ name: IndexName) -> SearchIndex {
@@ -185,7 +214,7 @@ public final class SearchEngine: Sendable {
             Self.paginationLimit, ((only ?? (limit == .max ? .max / perPage - 1 : limit - 1)) + 1) * perPage)
         let outcome = index.search(
             request.query, allowed: restriction, typoTolerance: request.typoTolerance,
-            prefixLast: request.queryType == .prefixLast, best: needed, scratch: scratch)
+            prefixLast: request.queryType == .prefixLast, language: language(request), best: needed, scratch: scratch)
         scratches.withLock { $0[request.index, default: []].append(scratch) }
         return pages(request, outcome: outcome, only: only, limit: limit)
     }
@@ -203,14 +232,18 @@ public final class SearchEngine: Sendable {
             scratches.withLock { $0[.products]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
         defer { scratches.withLock { $0[.products, default: []].append(scratch) } }
         let (words, matchers) = index.queryMatchers(
-            request.query, typoTolerance: request.typoTolerance, prefixLast: request.queryType == .prefixLast)
+            request.query, typoTolerance: request.typoTolerance, prefixLast: request.queryType == .prefixLast,
+            language: language(request))
+        let removal = language(request).settings.removeWordsIfNoResults
         return lists.map { list -> [SearchPage] in
+            var scoped = request
+            scoped.filter = list.scope
+            // No hit with every word: the engine makes words optional, which the lists did not.
+            if list.hits == 0, removal != .none, !words.isEmpty { return firstPages(scoped, count: count) }
             // Ranked again (they are few) for their criteria; the order is the list's.
             let ranked = index.rank(matchers, candidates: list.best, allowed: nil, scratch: scratch)
                 .sorted { $0.precedes($1) }
             precondition(ranked.count == list.best.count, "a kept hit no longer matches")
-            var scoped = request
-            scoped.filter = list.scope
             let outcome = SearchOutcome(words: words, ranked: ranked, count: list.hits, matchers: matchers)
             return pages(scoped, outcome: outcome, only: nil, limit: count)
         }
@@ -246,6 +279,11 @@ public final class SearchEngine: Sendable {
         // Hits beyond paginationLimitedTo are never returned.
         let reachable = min(nbHits, Self.paginationLimit)
         let wanted = only.map { [$0] } ?? Array(0..<max(min(nbPages, limit), 1))
+        // The words made optional that the best hit does not match.
+        let firstPlaced = outcome.ranked.first.map { index.placedTypos(record: $0.record, outcome.matchers) }
+        let dropped = outcome.matchers.indices.map { i in
+            outcome.matchers[i].optional && (firstPlaced.map { $0[i] == .max } ?? true)
+        }
         return wanted.map { pageNumber in
             var pageRequest = request
             pageRequest.page = pageNumber
@@ -266,9 +304,12 @@ public final class SearchEngine: Sendable {
                 }
                 return result
             }
-            return SearchPage(
+            var page = SearchPage(
                 request: pageRequest, hitsPerPage: perPage, nbHits: nbHits, nbPages: nbPages, hits: hits,
                 highlights: highlights)
+            page.words = outcome.words
+            if outcome.wordsRemoved { page.droppedWords = dropped }
+            return page
         }
     }
 
@@ -300,7 +341,9 @@ public final class SearchEngine: Sendable {
         }
         if !request.typoTolerance { params += "&typoTolerance=false" }
         if request.queryType != .prefixLast { params += "&queryType=\(request.queryType.rawValue)" }
-        return .object([
+        var extra: [String: JSONValue] = [:]
+        if let removal = page.queryAfterRemoval { extra["queryAfterRemoval"] = .string(removal) }
+        return .object(extra.merging([
             "hits": .array(hits),
             "nbHits": .number(Double(page.nbHits)),
             "page": .number(Double(request.page)),
@@ -311,7 +354,7 @@ public final class SearchEngine: Sendable {
             "params": .string(params),
             "index": .string(request.index.rawValue),
             "processingTimeMS": .number(Double(processingTimeMS)),
-        ])
+        ]) { a, _ in a })
     }
 
     static func json(_ highlight: Highlight) -> JSONValue {

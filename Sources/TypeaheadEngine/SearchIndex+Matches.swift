@@ -23,6 +23,11 @@ extension SearchIndex {
         _ matchers: [WordMatcher], candidates given: [Int32]? = nil, allowed: [Bool]?, scratch: SearchScratch,
         _ body: (Int) -> Void
     ) {
+        // Phrases and optional words take the ranking's own test.
+        if matchers.contains(where: { !$0.phrases.isEmpty || $0.optional }) {
+            rankEach(matchers, candidates: given, allowed: allowed, scratch: scratch) { body($0.record) }
+            return
+        }
         scratch.load(matchers)
         defer { scratch.reset() }
         forEachLoadedMatch(matchers, candidates: given, allowed: allowed, scratch: scratch) { record, _, _ in
@@ -63,7 +68,7 @@ extension SearchIndex {
         // allowed one typo needs one with its first letter (a first-letter typo counts as two).
         var needInitials: UInt64 = 0
         var needBigrams: UInt64 = 0
-        for matcher in matchers where matcher.maxTypos <= 1 {
+        for matcher in matchers where matcher.maxTypos <= 1 && matcher.isPlain && !matcher.optional {
             let (initial, bigram) = Self.signature(matcher.scalars)
             needInitials |= initial
             if matcher.maxTypos == 0 { needBigrams |= bigram }

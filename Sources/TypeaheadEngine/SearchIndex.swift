@@ -33,6 +33,9 @@ public struct SearchIndex: Sendable {
     public static let arrayElementGap: Int32 = 8
 
     public let attributeNames: [String]
+    /// The language queries are searched with unless a search says otherwise (docs/CONTRACT.md,
+    /// "The shop's language"); contract version 2 unless the engine sets it.
+    public var language = QueryLanguage.plain
     public let records: [IndexedRecord]
     let trie: VocabularyTrie
     /// Vocabulary words (code points), sorted; the index is the word id.

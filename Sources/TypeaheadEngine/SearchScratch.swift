@@ -3,6 +3,8 @@
 public final class SearchScratch: @unchecked Sendable {
     /// A bit per query word that matches vocabulary word `w`.
     var mask: [UInt32]
+    /// A bit per query word that has a phrase alternative with vocabulary word `w` as a part.
+    var partMask: [UInt32]
     /// `distances[w * maximumQueryWords + i]`: distance of word `w` for query word `i`.
     var distances: [UInt8]
     var touched: [Int] = []
@@ -24,6 +26,7 @@ public final class SearchScratch: @unchecked Sendable {
 
     public init(vocabularySize: Int) {
         mask = [UInt32](repeating: 0, count: vocabularySize)
+        partMask = [UInt32](repeating: 0, count: vocabularySize)
         distances = [UInt8](repeating: .max, count: vocabularySize * SearchIndex.maximumQueryWords)
     }
 
@@ -43,6 +46,17 @@ public final class SearchScratch: @unchecked Sendable {
                         }
                     }
                 }
+                partMask.withUnsafeMutableBufferPointer { parts in
+                    for (i, matcher) in matchers.enumerated() {
+                        for phrase in matcher.phrases {
+                            for part in phrase.parts {
+                                let w = Int(part)
+                                if mask[w] == 0, parts[w] == 0 { touched.append(w) }
+                                parts[w] |= 1 << UInt32(i)
+                            }
+                        }
+                    }
+                }
             }
         }
         self.touched = touched
@@ -55,6 +69,7 @@ public final class SearchScratch: @unchecked Sendable {
             distances.withUnsafeMutableBufferPointer { distances in
                 for w in touched {
                     mask[w] = 0
+                    partMask[w] = 0
                     for i in 0..<words { distances[w * stride + i] = .max }
                 }
             }

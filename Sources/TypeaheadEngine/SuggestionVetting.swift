@@ -173,7 +173,7 @@ extension SearchIndex {
         guard let lastWord = TextNormalizer.words(query).last,
             trie.wordID(lastWord.unicodeScalars.map(\.value)) == nil
         else { return nil }
-        let (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true)
+        let (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true, language: .plain)
         guard let last = matchers.last, last.exactWord < 0 else { return nil }
         let previous = matchers.count > 1 ? matchers[matchers.count - 2] : nil
         var top = TopK(k: topHits)

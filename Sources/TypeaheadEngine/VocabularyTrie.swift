@@ -81,6 +81,16 @@ struct VocabularyTrie: Sendable {
         return terminal[node] >= 0 ? Int(terminal[node]) : nil
     }
 
+    /// The ids of the words that begin with `prefix` (nil when none does).
+    func prefixRange(_ prefix: [UInt32]) -> Range<Int>? {
+        var node = 0
+        for scalar in prefix {
+            guard let next = child(of: node, label: scalar) else { return nil }
+            node = next
+        }
+        return Int(firstWord[node])..<Int(endWord[node])
+    }
+
     /// Reports every word within `maxTypos` typos of `query` (or, with `prefix`, every word that has
     /// a prefix within `maxTypos` typos) as ranges of word ids, ascending, with their typo count: the
     /// optimal string alignment distance, plus one when the first letters differ.

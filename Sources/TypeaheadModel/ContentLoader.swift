@@ -60,7 +60,8 @@ struct IssueCollector {
 }
 
 /// Reads and validates `Content/`: `products.json` (or `.ndjson` / `.jsonl`),
-/// `query_suggestions.json` (or `.ndjson` / `.jsonl`) and the optional `site.json`.
+/// `query_suggestions.json` (or `.ndjson` / `.jsonl`), the optional `site.json` and the optional
+/// `synonyms.json`.
 public struct ContentLoader {
     public var directory: String
     /// The most problems reported in one run.
@@ -105,6 +106,14 @@ public struct ContentLoader {
             SuggestionReader(file: place.file, sourceIndex: config.sourceIndex).read(
                 value, place: place.record, &collector)
         }
+        var synonyms = Synonyms()
+        let synonymIDs = loadRecords(base: "synonyms", required: false, &collector) {
+            (value, place, collector) -> ObjectID? in
+            SynonymReader(file: place.file).read(value, place: place.record, into: &synonyms, &collector)
+            guard case .object(let members) = value, let id = members["objectID"]?.stringValue else { return nil }
+            return ObjectID(id)
+        }
+        synonyms.finish()
         // A searchable attribute named in site.json that no product has is a typo, not a choice.
         if !products.isEmpty, config.searchableAttributes != SiteConfig().searchableAttributes {
             for attribute in config.searchableAttributes
@@ -117,11 +126,12 @@ public struct ContentLoader {
         }
         checkUnique(products.map { ($0.value.objectID, $0.place) }, &collector)
         checkUnique(suggestions.map { ($0.value.objectID, $0.place) }, &collector)
+        checkUnique(synonymIDs.map { ($0.value, $0.place) }, &collector)
         if collector.total > 0 { throw ContentError(issues: collector.issues, total: collector.total) }
         return Content(
             products: products.map(\.value).sorted { $0.objectID < $1.objectID },
             suggestions: suggestions.map(\.value).sorted { $0.objectID < $1.objectID },
-            config: config)
+            config: config, synonyms: synonyms)
     }
 
     // MARK: - Files

@@ -116,11 +116,14 @@ public struct Content: Sendable {
     public var products: [Product]
     public var suggestions: [Suggestion]
     public var config: SiteConfig
+    /// `synonyms.json` (none when there is no such file).
+    public var synonyms: Synonyms
 
-    public init(products: [Product], suggestions: [Suggestion], config: SiteConfig) {
+    public init(products: [Product], suggestions: [Suggestion], config: SiteConfig, synonyms: Synonyms = Synonyms()) {
         self.products = products
         self.suggestions = suggestions
         self.config = config
+        self.synonyms = synonyms
     }
 }
 

@@ -48,6 +48,18 @@ public struct SiteConfig: Sendable, Equatable {
     /// What a remote `image` that is not in the image cache shows: `placeholder` (default) or `link`.
     public var remoteImages: RemoteImages = .placeholder
 
+    /// The products index's language settings (docs/CONTRACT.md, "The shop's language"): the
+    /// top-level keys `ignorePlurals`, `queryLanguages`, `alternativesAsExact`,
+    /// `removeWordsIfNoResults`, `optionalWords`.
+    public var language = LanguageSettings()
+    /// The suggestions index's: the same keys in the object `suggestionsIndex`.
+    public var suggestionsLanguage = LanguageSettings()
+
+    /// The language settings of an index by name (`products` or `suggestions`).
+    public func language(ofSuggestions suggestions: Bool) -> LanguageSettings {
+        suggestions ? suggestionsLanguage : language
+    }
+
     /// The largest `minHits`: the hits a query can show (`paginationLimitedTo`).
     public static let maximumMinHits = 1000
 
@@ -114,7 +126,35 @@ extension SiteConfig {
     /// Every setting, in key order: the one place a setting is declared, read and named (a new
     /// option is a property above and a line here).
     static var options: [Option] {
-        [
+        LanguageSettings.keys.map { name in
+            Option(name) { fields, key, config, issues in
+                guard let value = fields.members[key], value != .null else { return }
+                config.language.read(key, value, file: fields.file, field: key, &issues)
+            }
+        } + [
+            Option("suggestionsIndex") { fields, key, config, issues in
+                guard let value = fields.members[key], value != .null else { return }
+                guard case .object(let members) = value else {
+                    issues.add(
+                        ContentIssue(
+                            file: fields.file, field: key, message: "expected an object, found \(value.typeName)"))
+                    return
+                }
+                for name in members.keys.sorted(by: utf8Less) {
+                    guard LanguageSettings.keys.contains(name) else {
+                        issues.add(
+                            ContentIssue(
+                                file: fields.file, field: "\(key).\(name)",
+                                message:
+                                    "unknown setting; known settings are \(LanguageSettings.keys.joined(separator: ", "))"
+                            ))
+                        continue
+                    }
+                    config.suggestionsLanguage.read(
+                        name, members[name]!, file: fields.file, field: "\(key).\(name)", &issues)
+                }
+            },
+
             .integer("answersAbove", 0...(1 << 30), \.answersAbove),
             .text("currency", \.currency),
             .list(

@@ -22,7 +22,7 @@ struct AgreementFixtureTests {
             // Contract version 2: a first-letter typo counts as two; words are placed by their best matches.
             "phone", "yphone", "pihone", "iphnoe", "iphone", "jeadphones", "vluetooth", "ptterbox", "otterbix",
             "case", "cast", "charger", "chargeit", "samsung galaxy", "galaxy samsung", "iphone case", "iph",
-        ]
+        ] + languageQueries
         let keys = content.suggestions.map { TextNormalizer.normalize($0.query) }
         var generator = 0x2545_F491_4F6C_DD1D as UInt64
         func next(_ n: Int) -> Int {
@@ -47,6 +47,28 @@ struct AgreementFixtureTests {
         return queries.filter { seen.insert($0).inserted }
     }
 
+    /// Contract version 3 (docs/CONTRACT.md, "The shop's language"): plurals, synonyms, splits and
+    /// joins, optional words.
+    static let languageQueries = [
+        "speakers", "speaker", "cameras", "camera", "tablet", "tablets", "batteries", "battery", "watches",
+        "accessory", "accessories", "mice", "mic", "microphones", "glass", "glasses", "lens", "series",
+        "cheap laptop", "hdmi cable 6 ft", "usb c cable", "type c", "usbc", "tv", "television", "headphones",
+        "headset", "earbuds", "otter box", "otterbox", "otter bo", "s7edge", "iphone 7plus", "i phone", "i pho",
+        "smart phone", "smartphone", "cell phone case", "cellphone cases", "power bank", "iwatch band",
+        "screen guard", "cheap iphone case", "xyzzy iphone", "iphone xyzzy", "cases iphone", "cover",
+        "smart watch bands", "feet", "6 ft", "notebook",
+    ]
+
+    /// Settings a case may search with instead of the index's (the key names them in the fixture).
+    static let variants: [(name: String, settings: @Sendable (inout LanguageSettings) -> Void)] = [
+        ("no-plurals", { $0.ignorePlurals = nil }),
+        ("firstWords", { $0.removeWordsIfNoResults = .firstWords }),
+        ("allOptional", { $0.removeWordsIfNoResults = .allOptional }),
+        ("none", { $0.removeWordsIfNoResults = .none }),
+        ("optional-case", { $0.optionalWords = ["case"] }),
+        ("plural-not-exact", { $0.alternativesAsExact = [.singleWordSynonym] }),
+    ]
+
     static func answers() throws -> JSONValue {
         let full = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
             .load()
@@ -58,10 +80,25 @@ struct AgreementFixtureTests {
         let suggestionEngine = productEngine
         let offered = suggestionEngine.offeredSuggestions(nil)
         var cases: [JSONValue] = []
-        for query in queries(content) {
-            for index in IndexName.allCases {
+        var asked: [(query: String, index: IndexName, variant: String?)] = []
+        for query in queries(content) { for index in IndexName.allCases { asked.append((query, index, nil)) } }
+        for query in languageQueries {
+            for variant in variants { for index in IndexName.allCases { asked.append((query, index, variant.name)) } }
+        }
+        var languages: [String: JSONValue] = [:]
+        for (query, index, variant) in asked {
+            do {
                 let engine = index == .products ? productEngine : suggestionEngine
-                let page = engine.search(SearchRequest(index: index, query: query, hitsPerPage: 20))
+                var request = SearchRequest(index: index, query: query, hitsPerPage: 20)
+                if let variant, let change = variants.first(where: { $0.name == variant }) {
+                    var settings = content.config.language(ofSuggestions: index == .suggestions)
+                    change.settings(&settings)
+                    request.language = settings
+                    var language = engine.index(index).language
+                    language.settings = settings
+                    languages["\(index.rawValue) \(variant)"] = language.json
+                }
+                let page = engine.search(request)
                 let ids = page.hits.map {
                     index == .products ? content.products[$0.record].objectID : content.suggestions[$0.record].objectID
                 }
@@ -74,14 +111,20 @@ struct AgreementFixtureTests {
                     entry["highlight"] = .string(first.value)
                     entry["matchLevel"] = .string(first.matchLevel.rawValue)
                 }
+                if let variant { entry["language"] = .string("\(index.rawValue) \(variant)") }
+                if let removal = page.queryAfterRemoval { entry["queryAfterRemoval"] = .string(removal) }
                 cases.append(.object(entry))
             }
         }
+        languages["products"] = productEngine.products.language.json
+        languages["suggestions"] = productEngine.suggestions.language.json
         return .object([
             "productCount": .number(Double(content.products.count)),
             "offeredSuggestions": .array(
                 full.suggestions.indices.filter { offered[$0] }.map { .string(full.suggestions[$0].objectID.text) }),
             "cases": .array(cases),
+            // The language each case is searched with: its index's, or the variant it names.
+            "languages": .object(languages),
         ])
     }
 

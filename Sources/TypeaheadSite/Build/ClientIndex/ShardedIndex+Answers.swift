@@ -23,8 +23,9 @@ extension ShardedIndex {
 
     /// A hit's placed typo counts, one per query word, as one number: Σ typosᵢ × 4ⁱ (the page
     /// decodes it in `highlightPlaced`).
+    /// A word a hit does not match (an optional word) is written as 3.
     static func placedCode(_ typos: [UInt8]) -> Int {
-        typos.reversed().reduce(0) { $0 * 4 + Int($1) }
+        typos.reversed().reduce(0) { $0 * 4 + Int(min($1, 3)) }
     }
 
     // Small, as a text without an answer still loads its page and shard to learn so, and a text
@@ -66,7 +67,12 @@ extension ShardedIndex {
             line += "],[".utf8
             line +=
                 entry.placed.map { String(Self.placedCode($0)) }.joined(separator: ",").utf8
-            line += "]],\n".utf8
+            line += "]".utf8
+            // Words made optional to find hits (docs/CONTRACT.md, Optional words): their bits.
+            if let optional = entry.optionalWords {
+                line += ",\(optional.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) })".utf8
+            }
+            line += "],\n".utf8
             // Keys come in order: each shard is written as soon as it is cut.
             shards.add(text, line, entry.suggestions.map { numbers[Int($0)] }, index: self, rows: rows, into: &output)
         }

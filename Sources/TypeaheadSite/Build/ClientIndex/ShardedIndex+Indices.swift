@@ -34,6 +34,7 @@ extension ShardedIndex {
                 "customRanking": .array(content.config.customRanking.map { .string($0.description) }),
                 "hitsPerPage": .number(Double(content.config.hitsPerPage)),
                 "currency": .string(content.config.currency),
+                "language": engine.products.language.json,
             ],
             head: { prefix in
                 let page = engine.search(
@@ -69,6 +70,6 @@ extension ShardedIndex {
                 let suggestion = content.suggestions[Int(record)]
                 return [.string(suggestion.objectID.text), .string(suggestion.query), .number(suggestion.popularity)]
             },
-            scopes: scopes)
+            scopes: scopes, settings: ["language": engine.suggestions.language.json])
     }
 }

@@ -1,0 +1,244 @@
+import TypeaheadModel
+
+/// What a query is searched with beyond contract version 2 (docs/CONTRACT.md, "The shop's
+/// language"): an index's language settings, its synonyms, and whether words may be split and
+/// joined (whenever typos are allowed).
+public struct QueryLanguage: Sendable {
+    public var settings: LanguageSettings
+    public var synonyms: Synonyms
+    /// Splitting and concatenation (with typos allowed). Off only for `plain`.
+    public var splitsAndJoins: Bool
+
+    public init(settings: LanguageSettings, synonyms: Synonyms = Synonyms(), splitsAndJoins: Bool = true) {
+        self.settings = settings
+        self.synonyms = synonyms
+        self.splitsAndJoins = splitsAndJoins
+    }
+
+    /// Contract version 2: no alternative at all (what `typeahead suggest` completes words with).
+    public static let plain = QueryLanguage(settings: LanguageSettings(), splitsAndJoins: false)
+}
+
+extension SearchIndex {
+    /// The longest first part of a split word (docs/CONTRACT.md, Splitting and concatenation).
+    static let longestSplitPart = 12
+
+    /// How query word `word` matches the vocabulary, with the alternatives it has alone: its
+    /// plural forms and its split.
+    public func matcher(for word: String, isLast: Bool, typoTolerance: Bool, language: QueryLanguage) -> WordMatcher {
+        var m = matcher(for: word, isLast: isLast, typoTolerance: typoTolerance)
+        let exactPlural = language.settings.exact(.ignorePlurals)
+        for table in language.settings.pluralTables {
+            for form in table.forms(word) {
+                if let id = trie.wordID(form.unicodeScalars.map(\.value)) {
+                    addAlternative(&m, id..<id + 1, distance: 0, exact: exactPlural)
+                }
+            }
+        }
+        if typoTolerance, language.splitsAndJoins, let parts = bestSplit(m.scalars) {
+            addPhrase(&m, parts, distance: 1, exact: false)
+        }
+        m.optional = language.settings.optionalWords.contains(word)
+        return m
+    }
+
+    /// The words of `query` and their matchers with every alternative: plurals, synonyms, splits,
+    /// concatenations; optional words marked.
+    public func queryMatchers(
+        _ query: String, typoTolerance: Bool, prefixLast: Bool, language: QueryLanguage
+    ) -> (words: [String], matchers: [WordMatcher]) {
+        let words = Array(TextNormalizer.words(query).prefix(Self.maximumQueryWords))
+        var matchers = words.enumerated().map { index, word in
+            matcher(
+                for: word, isLast: prefixLast && index == words.count - 1, typoTolerance: typoTolerance,
+                language: language)
+        }
+        expand(words, &matchers, typoTolerance: typoTolerance, language: language)
+        return (words, matchers)
+    }
+
+    /// Adds the alternatives that runs of query words have: synonyms of a run equal to a member,
+    /// and the concatenation of two or three words.
+    func expand(_ words: [String], _ matchers: inout [WordMatcher], typoTolerance: Bool, language: QueryLanguage) {
+        let n = words.count
+        let synonyms = language.synonyms
+        if !synonyms.isEmpty {
+            for start in 0..<n {
+                for length in 1...max(1, min(synonyms.longestMember, n - start)) {
+                    let member = words[start..<start + length].joined(separator: " ")
+                    for alternative in synonyms.alternatives(member) {
+                        let ids = alternative.words.map { trie.wordID($0.unicodeScalars.map(\.value)) }
+                        guard ids.allSatisfy({ $0 != nil }) else { continue }
+                        let kind: LanguageSettings.ExactAlternative =
+                            ids.count == 1 ? .singleWordSynonym : .multiWordsSynonym
+                        let exact = alternative.typos == 0 && language.settings.exact(kind)
+                        for i in start..<start + length {
+                            let distance = UInt8(i == start ? alternative.typos : 0)
+                            if ids.count == 1 {
+                                addAlternative(&matchers[i], ids[0]!..<ids[0]! + 1, distance: distance, exact: exact)
+                            } else {
+                                addPhrase(&matchers[i], ids.map { Int32($0!) }, distance: distance, exact: exact)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        if typoTolerance, language.splitsAndJoins, n >= 2 {
+            for start in 0..<n - 1 {
+                for length in 2...3 where start + length <= n {
+                    let joined = words[start..<start + length].joined().unicodeScalars.map(\.value)
+                    let end = start + length - 1
+                    let range: Range<Int>?
+                    if matchers[end].isLast {
+                        range = trie.prefixRange(joined)
+                    } else {
+                        range = trie.wordID(joined).map { $0..<$0 + 1 }
+                    }
+                    guard let range, !range.isEmpty else { continue }
+                    for i in start...end {
+                        addAlternative(&matchers[i], range, distance: i == start ? 1 : 0, exact: false)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Makes the vocabulary ids `range` a word alternative of `m` at `distance`: each id matches at
+    /// the smaller of its distances, and is highlighted whole when the alternative decides.
+    func addAlternative(_ m: inout WordMatcher, _ range: Range<Int>, distance: UInt8, exact: Bool) {
+        var result: [(words: Range<Int>, distance: UInt8)] = []
+        var added = 0
+        var cursor = range.lowerBound
+        var whole: [Range<Int>] = []
+        func emit(_ r: Range<Int>, _ d: UInt8) {
+            guard !r.isEmpty else { return }
+            if let last = result.last, last.distance == d, last.words.upperBound == r.lowerBound {
+                result[result.count - 1].words = last.words.lowerBound..<r.upperBound
+            } else {
+                result.append((r, d))
+            }
+        }
+        for (r, d) in m.ranges {
+            // The new ids before this range.
+            if cursor < range.upperBound, cursor < r.lowerBound {
+                let gap = cursor..<min(r.lowerBound, range.upperBound)
+                emit(gap, distance)
+                whole.append(gap)
+                added += Int(postingStart[gap.upperBound] - postingStart[gap.lowerBound])
+                cursor = gap.upperBound
+            }
+            let low = max(r.lowerBound, range.lowerBound)
+            let overlap = low..<max(low, min(r.upperBound, range.upperBound))
+            if overlap.isEmpty || d < distance {
+                emit(r, d)
+            } else {
+                emit(r.lowerBound..<overlap.lowerBound, d)
+                emit(overlap, distance)
+                whole.append(overlap)
+                emit(overlap.upperBound..<r.upperBound, d)
+            }
+            if !overlap.isEmpty { cursor = max(cursor, overlap.upperBound) }
+        }
+        if cursor < range.upperBound {
+            let rest = max(cursor, range.lowerBound)..<range.upperBound
+            emit(rest, distance)
+            whole.append(rest)
+            added += Int(postingStart[rest.upperBound] - postingStart[rest.lowerBound])
+        }
+        m.ranges = result
+        m.postingCount += added
+        m.wholeWords += whole
+        if exact, distance == 0 {
+            for r in whole {
+                for id in r where !m.exactWords.contains(Int32(id)) { m.exactWords.append(Int32(id)) }
+            }
+            m.exactWords.sort()
+        }
+    }
+
+    /// Adds a phrase alternative (the same words once, at the smaller distance).
+    func addPhrase(_ m: inout WordMatcher, _ parts: [Int32], distance: UInt8, exact: Bool) {
+        if let i = m.phrases.firstIndex(where: { $0.parts == parts }) {
+            if distance < m.phrases[i].distance { m.phrases[i].distance = distance }
+            if distance == 0, exact { m.phrases[i].exact = true }
+            return
+        }
+        let seed = parts.min { postings(of: Int($0)) < postings(of: Int($1)) }!
+        m.phrases.append(Phrase(parts: parts, distance: distance, exact: exact && distance == 0, seed: seed))
+        m.postingCount += postings(of: Int(seed))
+    }
+
+    /// How many records hold vocabulary word `word`.
+    func postings(of word: Int) -> Int { Int(postingStart[word + 1] - postingStart[word]) }
+
+    /// The split of a query word into two words of the index that stand adjacent and in order in
+    /// the most records (then the shorter first part), or nil when none does.
+    func bestSplit(_ scalars: [UInt32]) -> [Int32]? {
+        guard scalars.count >= EditDistance.minWordSizeForOneTypo else { return nil }
+        var best: (parts: [Int32], records: Int)?
+        for cut in 1...min(Self.longestSplitPart, scalars.count - 1) {
+            guard let a = trie.wordID(Array(scalars[..<cut])), let b = trie.wordID(Array(scalars[cut...])) else {
+                continue
+            }
+            let parts = [Int32(a), Int32(b)]
+            let count = phraseRecordCount(parts)
+            if count > (best?.records ?? 0) { best = (parts, count) }
+        }
+        return best?.parts
+    }
+
+    /// How many records hold the words `parts` adjacent and in order in one value.
+    func phraseRecordCount(_ parts: [Int32]) -> Int {
+        let first = postingRecords[Int(postingStart[Int(parts[0])])..<Int(postingStart[Int(parts[0]) + 1])]
+        let second = postingRecords[Int(postingStart[Int(parts[1])])..<Int(postingStart[Int(parts[1]) + 1])]
+        var i = first.startIndex
+        var j = second.startIndex
+        var count = 0
+        while i < first.endIndex, j < second.endIndex {
+            if first[i] < second[j] {
+                i += 1
+            } else if first[i] > second[j] {
+                j += 1
+            } else {
+                if !phraseInstances(record: Int(first[i]), parts).isEmpty { count += 1 }
+                i += 1
+                j += 1
+            }
+        }
+        return count
+    }
+
+    /// Where the words `parts` stand adjacent and in order in `record`: the occurrence index of each
+    /// instance's first word.
+    func phraseInstances(record: Int, _ parts: [Int32]) -> [Int] {
+        var found: [Int] = []
+        let end = Int(occurrenceStart[record + 1])
+        for o in Int(occurrenceStart[record])..<end where occurrences[o].word == parts[0] {
+            var k = 1
+            while k < parts.count, o + k < end, occurrences[o + k].word == parts[k],
+                occurrences[o + k].attribute == occurrences[o].attribute,
+                occurrences[o + k].position == occurrences[o].position + Int32(k)
+            {
+                k += 1
+            }
+            if k == parts.count { found.append(o) }
+        }
+        return found
+    }
+}
+
+extension QueryLanguage {
+    /// The language as the page's client index and the agreement fixture carry it: the plural
+    /// tables in force, the settings, the synonyms, whether words split and join.
+    public var json: JSONValue {
+        .object([
+            "plurals": .array(settings.pluralTables.map(\.json)),
+            "alternativesAsExact": .array(settings.alternativesAsExact.map { .string($0.rawValue) }),
+            "removeWordsIfNoResults": .string(settings.removeWordsIfNoResults.rawValue),
+            "optionalWords": .array(settings.optionalWords.map(JSONValue.string)),
+            "synonyms": synonyms.json,
+            "splitsAndJoins": .bool(splitsAndJoins),
+        ])
+    }
+}
