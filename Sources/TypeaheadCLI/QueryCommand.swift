@@ -29,7 +29,25 @@ extension TypeaheadCommand {
                 default: "prefixLast"),
             OptionSpec("--typo-tolerance", "B", "true or false, as Algolia's typoTolerance", default: "true"),
             OptionSpec("--no-typos", nil, "The same as --typo-tolerance false"),
+            OptionSpec(
+                "--ignore-plurals", "B|LANGS",
+                "true, false or languages (en), as Algolia's ignorePlurals\n(default: site.json's)"),
+            OptionSpec("--query-languages", "LANGS", "Languages for --ignore-plurals true, e.g. en"),
+            OptionSpec(
+                "--alternatives-as-exact", "LIST",
+                "Which alternatives count as exact: ignorePlurals,\nsingleWordSynonym, multiWordsSynonym"),
+            OptionSpec(
+                "--remove-words-if-no-results", "MODE",
+                "none, lastWords, firstWords or allOptional: which words\nbecome optional when nothing matches"),
+            OptionSpec("--optional-words", "LIST", "Words that are always optional, comma-separated"),
         ])
+
+    /// The language options and the search parameters they set.
+    static let languageOptions = [
+        ("--ignore-plurals", "ignorePlurals"), ("--query-languages", "queryLanguages"),
+        ("--alternatives-as-exact", "alternativesAsExact"),
+        ("--remove-words-if-no-results", "removeWordsIfNoResults"), ("--optional-words", "optionalWords"),
+    ]
 
     func query(_ arguments: [String]) throws(UsageError) -> Int32 {
         let options = try Self.queryCommand.parse(arguments)
@@ -67,12 +85,22 @@ extension TypeaheadCommand {
             }
             typoTolerance = value == "true"
         }
+        var language: [(key: String, value: JSONValue)] = []
+        for (option, key) in Self.languageOptions {
+            guard let text = options.values[option] else { continue }
+            switch LanguageSettings.parameter(key, .string(text)) {
+            case .success(let value)?: language.append((key, value))
+            case .failure(let error)?: throw UsageError(message: "\(option): \(error.message)")
+            case nil: break
+            }
+        }
         do {
             let content = try ContentLoader(directory: options.value("--content")).load()
             let engine = SearchEngine(content: content)
-            let request = SearchRequest(
+            var request = SearchRequest(
                 index: index, query: options.positionals[0], filter: filter, page: page,
                 hitsPerPage: hitsPerPage, typoTolerance: typoTolerance, queryType: queryType)
+            request.languageParameters = language
             let started = DispatchTime.now().uptimeNanoseconds
             let answer = engine.search(request)
             let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)

@@ -224,7 +224,8 @@ final class PrefixMapWorker: @unchecked Sendable {
         if isLast {
             if let cached = lastWordCache[bytes] { return cached }
             let made = index.matcher(
-                for: String(decoding: bytes, as: UTF8.self), isLast: true, typoTolerance: true, language: index.language)
+                for: String(decoding: bytes, as: UTF8.self), isLast: true, typoTolerance: true, language: index.language
+            )
             lastWordCache[bytes] = made
             return made
         }

@@ -1,90 +1,5 @@
 import TypeaheadModel
 
-/// Two or more record words that a query word matches when they stand adjacent and in order in one
-/// value (docs/CONTRACT.md, "The shop's language": a split, a several-word synonym).
-public struct Phrase: Sendable, Equatable {
-    /// The words' vocabulary ids, in order.
-    var parts: [Int32]
-    var distance: UInt8
-    var exact: Bool
-    /// The part with the fewest postings: every record the phrase is in holds it.
-    var seed: Int32
-}
-
-/// How one query word matches the vocabulary: ranges of word ids, each at one distance, and its
-/// alternatives (docs/CONTRACT.md, "The shop's language").
-public struct WordMatcher: Sendable {
-    var scalars: [UInt32]
-    var maxTypos: Int
-    var isLast: Bool
-    /// Matched word ids (direct matches and word alternatives), ascending and disjoint, with the
-    /// distance of every word in the range.
-    var ranges: [(words: Range<Int>, distance: UInt8)]
-    /// The vocabulary id of the query word itself (-1 when absent).
-    var exactWord: Int32
-    /// The ids that count as exact when matched at 0 typos (the word itself and the alternatives
-    /// `alternativesAsExact` names), ascending.
-    var exactWords: [Int32]
-    /// The word alternatives' ids (matched in full: highlighted whole).
-    var wholeWords: [Range<Int>] = []
-    var phrases: [Phrase] = []
-    /// Whether a record may match without matching this word (optional words).
-    var optional = false
-    /// How many postings the matched words have in all (with each phrase's seed part's).
-    var postingCount: Int
-
-    init(
-        scalars: [UInt32], maxTypos: Int, isLast: Bool, ranges: [(words: Range<Int>, distance: UInt8)],
-        exactWord: Int32, postingCount: Int
-    ) {
-        self.scalars = scalars
-        self.maxTypos = maxTypos
-        self.isLast = isLast
-        self.ranges = ranges
-        self.exactWord = exactWord
-        exactWords = exactWord >= 0 ? [exactWord] : []
-        self.postingCount = postingCount
-    }
-
-    /// Whether every match comes from typos and prefixes of the word as typed (its records then
-    /// hold a word with its first letter, which lets the engine skip records that lack one).
-    var isPlain: Bool { wholeWords.isEmpty && phrases.isEmpty }
-
-    /// The distance of vocabulary word `word`, or nil when it does not match.
-    func distance(of word: Int) -> UInt8? {
-        var low = 0
-        var high = ranges.count
-        while low < high {
-            let mid = (low + high) / 2
-            if ranges[mid].words.upperBound <= word {
-                low = mid + 1
-            } else if ranges[mid].words.lowerBound > word {
-                high = mid
-            } else {
-                return ranges[mid].distance
-            }
-        }
-        return nil
-    }
-
-    /// Whether `word` is matched by a word alternative (highlighted whole).
-    func isWhole(_ word: Int) -> Bool { wholeWords.contains { $0.contains(word) } }
-
-    /// Whether `word` counts as exact at 0 typos.
-    @inline(__always)
-    func isExact(_ word: Int32) -> Bool {
-        if exactWords.count == 1 { return exactWords[0] == word }
-        return exactWords.contains(word)
-    }
-
-    /// Every vocabulary id the word reads in a record (matches and phrase parts), as ranges.
-    var vocabularyRanges: [Range<Int>] {
-        var result = ranges.map(\.words)
-        for phrase in phrases { for part in phrase.parts { result.append(Int(part)..<Int(part) + 1) } }
-        return result.sorted { $0.lowerBound < $1.lowerBound }
-    }
-}
-
 /// The answer of an index to a query: every matching record, ranked.
 public struct SearchOutcome: Sendable {
     /// The normalised query words.
@@ -117,7 +32,9 @@ extension SearchIndex {
         let (words, matchers) = queryMatchers(
             query, typoTolerance: typoTolerance, prefixLast: prefixLast, language: language)
         let scratch = scratch ?? SearchScratch(vocabularySize: self.words.count)
-        return search(words, matchers, allowed: allowed, removal: language.settings.removeWordsIfNoResults, best: best, scratch: scratch)
+        return search(
+            words, matchers, allowed: allowed, removal: language.settings.removeWordsIfNoResults, best: best,
+            scratch: scratch)
     }
 
     /// Ranks the records matching `matchers`; when none does, makes words optional as `removal`
@@ -187,81 +104,6 @@ extension SearchIndex {
             | UInt64(min(max(r.attributePosition, 0), 0xFF_FFFF))
         r.minor = UInt64(255 - min(r.exact, 255)) << 32 | UInt64(customRank[r.record])
     }
-
-    /// The records that may match: those of the mandatory query word with the fewest postings
-    /// (every match is among them; with every word optional, those of all words), narrowed by the
-    /// other mandatory words' postings. Unique, in no particular order (a record seen twice is
-    /// skipped with the scratch's per-record stamps, not by sorting).
-    func seedCandidates(_ matchers: [WordMatcher], scratch: SearchScratch) -> [Int32] {
-        let mandatory = matchers.indices.filter { !matchers[$0].optional }
-        let seeds =
-            mandatory.isEmpty
-            ? Array(matchers.indices) : [mandatory.min { matchers[$0].postingCount < matchers[$1].postingCount }!]
-        var candidates: [Int32] = []
-        candidates.reserveCapacity(seeds.reduce(0) { $0 + matchers[$1].postingCount })
-        let first = matchers[seeds[0]]
-        if seeds.count == 1, first.phrases.isEmpty, first.ranges.count == 1, first.ranges[0].words.count == 1 {
-            let range = first.ranges[0].words
-            candidates.append(
-                contentsOf: postingRecords[Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound])])
-        } else {
-            let stamp = scratch.nextStamp(records: records.count)
-            scratch.stamps.withUnsafeMutableBufferPointer { stamps in
-                for seed in seeds {
-                    forEachPostingRange(matchers[seed]) { range in
-                        for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
-                            let record = Int(postingRecords[p])
-                            if stamps[record] != stamp {
-                                stamps[record] = stamp
-                                candidates.append(Int32(record))
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        if !mandatory.isEmpty {
-            narrow(&candidates, matchers, words: mandatory.filter { $0 != seeds[0] }, scratch: scratch)
-        }
-        return candidates
-    }
-
-    /// The word ranges whose postings hold every record a query word can match: its matches and
-    /// the rarest word of each phrase alternative.
-    @inline(__always)
-    func forEachPostingRange(_ matcher: WordMatcher, _ body: (Range<Int>) -> Void) {
-        for (range, _) in matcher.ranges { body(range) }
-        for phrase in matcher.phrases { body(Int(phrase.seed)..<Int(phrase.seed) + 1) }
-    }
-
-    /// Narrows `candidates` to the records that also hold a word matching each query word of `words`
-    /// (indices into `matchers`, mandatory words only), by marking that word's postings, for the
-    /// query words whose postings are few enough: marking a posting costs a few nanoseconds,
-    /// reading a candidate's words (to find it lacks one) hundreds, and on a large catalogue most
-    /// candidates lack one. Only records that cannot match are removed; the order is kept.
-    func narrow(_ candidates: inout [Int32], _ matchers: [WordMatcher], words: [Int], scratch: SearchScratch) {
-        let others = words.filter { !matchers[$0].optional }.sorted {
-            matchers[$0].postingCount < matchers[$1].postingCount
-        }
-        for j in others {
-            // Ascending: once one costs too much, so do the rest.
-            if candidates.isEmpty || matchers[j].postingCount > Self.markingBudget * candidates.count { return }
-            let stamp = scratch.nextStamp(records: records.count)
-            scratch.stamps.withUnsafeMutableBufferPointer { stamps in
-                postingRecords.withUnsafeBufferPointer { postings in
-                    forEachPostingRange(matchers[j]) { range in
-                        for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
-                            stamps[Int(postings[p])] = stamp
-                        }
-                    }
-                }
-                candidates.removeAll { stamps[Int($0)] != stamp }
-            }
-        }
-    }
-
-    /// How many postings a query word may have per candidate for `narrow` to mark them.
-    static let markingBudget = 32
 
     /// Every record matching the query words `matchers`, with its criteria, in no particular order.
     /// `candidates`, when given, must contain every match, each once.
@@ -345,156 +187,156 @@ extension SearchIndex {
         occurrences.withUnsafeBufferPointer { all in
             scratch.mask.withUnsafeBufferPointer { mask in
                 scratch.partMask.withUnsafeBufferPointer { partMask in
-                scratch.distances.withUnsafeBufferPointer { distances in
-                    // Whether a phrase's words stand adjacent and in order from matched[m].
-                    func phraseAt(_ m: Int, _ count: Int, _ parts: [Int32]) -> Bool {
-                        let first = matched[m]
-                        guard first.word == parts[0], m + parts.count <= count else { return false }
-                        for k in 1..<parts.count {
-                            let next = matched[m + k]
-                            if next.word != parts[k] || next.attribute != first.attribute
-                                || next.position != first.position + Int32(k)
-                            {
-                                return false
+                    scratch.distances.withUnsafeBufferPointer { distances in
+                        // Whether a phrase's words stand adjacent and in order from matched[m].
+                        func phraseAt(_ m: Int, _ count: Int, _ parts: [Int32]) -> Bool {
+                            let first = matched[m]
+                            guard first.word == parts[0], m + parts.count <= count else { return false }
+                            for k in 1..<parts.count {
+                                let next = matched[m + k]
+                                if next.word != parts[k] || next.attribute != first.attribute
+                                    || next.position != first.position + Int32(k)
+                                {
+                                    return false
+                                }
                             }
+                            return true
                         }
-                        return true
-                    }
-                    // Ranks `record` from its occurrences `occurrences[first..<end]`.
-                    func consider(
-                        _ record: Int, _ occurrences: UnsafePointer<WordOccurrence>, _ first: Int, _ end: Int
-                    ) {
-                        for i in 0..<n {
-                            typo[i] = Int.max
-                            exact[i] = false
-                            lastAttribute[i] = -1
-                        }
-                        // A query word is placed only by its best matches in this record
-                        // (docs/CONTRACT.md, Ranking): first its smallest typo count (and whether every
-                        // query word matches at all)…
-                        var seen: UInt32 = 0
-                        var matchedCount = 0
-                        for o in first..<end {
-                            let word = Int(occurrences[o].word)
-                            var bits = mask[word]
-                            if bits | partMask[word] == 0 { continue }
-                            matched[matchedCount] = occurrences[o]
-                            matchedCount += 1
-                            seen |= bits
-                            while bits != 0 {
-                                let i = bits.trailingZeroBitCount
-                                bits &= bits - 1
-                                let d = Int(distances[word * stride + i])
-                                if d < typo[i] { typo[i] = d }
+                        // Ranks `record` from its occurrences `occurrences[first..<end]`.
+                        func consider(
+                            _ record: Int, _ occurrences: UnsafePointer<WordOccurrence>, _ first: Int, _ end: Int
+                        ) {
+                            for i in 0..<n {
+                                typo[i] = Int.max
+                                exact[i] = false
+                                lastAttribute[i] = -1
                             }
-                        }
-                        // …with the phrase alternatives that stand in it…
-                        var phrased: UInt32 = 0
-                        if phraseBits != 0 {
-                            var bits = phraseBits
-                            while bits != 0 {
-                                let i = bits.trailingZeroBitCount
-                                bits &= bits - 1
-                                for phrase in matchers[i].phrases where Int(phrase.distance) <= typo[i] {
-                                    for m in 0..<matchedCount where phraseAt(m, matchedCount, phrase.parts) {
-                                        typo[i] = Int(phrase.distance)
-                                        seen |= 1 << UInt32(i)
-                                        phrased |= 1 << UInt32(i)
+                            // A query word is placed only by its best matches in this record
+                            // (docs/CONTRACT.md, Ranking): first its smallest typo count (and whether every
+                            // query word matches at all)…
+                            var seen: UInt32 = 0
+                            var matchedCount = 0
+                            for o in first..<end {
+                                let word = Int(occurrences[o].word)
+                                var bits = mask[word]
+                                if bits | partMask[word] == 0 { continue }
+                                matched[matchedCount] = occurrences[o]
+                                matchedCount += 1
+                                seen |= bits
+                                while bits != 0 {
+                                    let i = bits.trailingZeroBitCount
+                                    bits &= bits - 1
+                                    let d = Int(distances[word * stride + i])
+                                    if d < typo[i] { typo[i] = d }
+                                }
+                            }
+                            // …with the phrase alternatives that stand in it…
+                            var phrased: UInt32 = 0
+                            if phraseBits != 0 {
+                                var bits = phraseBits
+                                while bits != 0 {
+                                    let i = bits.trailingZeroBitCount
+                                    bits &= bits - 1
+                                    for phrase in matchers[i].phrases where Int(phrase.distance) <= typo[i] {
+                                        for m in 0..<matchedCount where phraseAt(m, matchedCount, phrase.parts) {
+                                            typo[i] = Int(phrase.distance)
+                                            seen |= 1 << UInt32(i)
+                                            phrased |= 1 << UInt32(i)
+                                            break
+                                        }
+                                    }
+                                }
+                            }
+                            if seen & mandatory != mandatory || seen == 0 { return }
+                            // …then proximity, attribute and exact from the matches at that count.
+                            for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
+                            var bestAttribute = Int.max
+                            var bestPosition = Int.max
+                            @inline(__always) func place(_ i: Int, _ attribute: Int, _ position: Int, _ end: Int) {
+                                if bestAttribute == Int.max {
+                                    bestAttribute = attribute
+                                    bestPosition = position
+                                }
+                                if i > 0, lastAttribute[i - 1] == attribute {
+                                    pairBest[i - 1] = min(pairBest[i - 1], abs(position - lastPosition[i - 1]))
+                                }
+                                if i < n - 1, lastAttribute[i + 1] == attribute {
+                                    pairBest[i] = min(pairBest[i], abs(position - lastPosition[i + 1]))
+                                }
+                                lastAttribute[i] = attribute
+                                lastPosition[i] = end
+                            }
+                            for m in 0..<matchedCount {
+                                let occurrence = matched[m]
+                                let word = Int(occurrence.word)
+                                var bits = mask[word]
+                                let attribute = Int(occurrence.attribute)
+                                let position = Int(occurrence.position)
+                                while bits != 0 {
+                                    let i = bits.trailingZeroBitCount
+                                    bits &= bits - 1
+                                    let d = Int(distances[word * stride + i])
+                                    if d != typo[i] { continue }
+                                    if d == 0, matchers[i].isExact(occurrence.word) { exact[i] = true }
+                                    place(i, attribute, position, position)
+                                }
+                                var parts = partMask[word] & phrased
+                                while parts != 0 {
+                                    let i = parts.trailingZeroBitCount
+                                    parts &= parts - 1
+                                    for phrase in matchers[i].phrases
+                                    where Int(phrase.distance) == typo[i] && phraseAt(m, matchedCount, phrase.parts) {
+                                        if phrase.exact { exact[i] = true }
+                                        place(i, attribute, position, position + phrase.parts.count - 1)
+                                    }
+                                }
+                            }
+                            var typos = 0
+                            var exactCount = 0
+                            var proximity = 0
+                            for i in 0..<n where typo[i] != Int.max {
+                                typos += typo[i]
+                                if exact[i] { exactCount += 1 }
+                            }
+                            for p in 0..<max(n - 1, 0) where typo[p] != Int.max && typo[p + 1] != Int.max {
+                                proximity += pairBest[p]
+                            }
+                            if single {
+                                // exactOnSingleWordQuery: attribute — a whole value must be the word (or
+                                // an alternative that counts as exact).
+                                exactCount = 0
+                                if typo[0] == 0 {
+                                    for word in singleExactWords where soleWords[record].contains(word) {
+                                        exactCount = 1
                                         break
                                     }
                                 }
                             }
+                            var ranked = RankedRecord(
+                                record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
+                                attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
+                            ranked.words = (seen & (n == 32 ? .max : (1 << UInt32(n)) - 1)).nonzeroBitCount
+                            pack(&ranked)
+                            body(ranked, UnsafeBufferPointer(start: matched, count: matchedCount))
                         }
-                        if seen & mandatory != mandatory || seen == 0 { return }
-                        // …then proximity, attribute and exact from the matches at that count.
-                        for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
-                        var bestAttribute = Int.max
-                        var bestPosition = Int.max
-                        @inline(__always) func place(_ i: Int, _ attribute: Int, _ position: Int, _ end: Int) {
-                            if bestAttribute == Int.max {
-                                bestAttribute = attribute
-                                bestPosition = position
-                            }
-                            if i > 0, lastAttribute[i - 1] == attribute {
-                                pairBest[i - 1] = min(pairBest[i - 1], abs(position - lastPosition[i - 1]))
-                            }
-                            if i < n - 1, lastAttribute[i + 1] == attribute {
-                                pairBest[i] = min(pairBest[i], abs(position - lastPosition[i + 1]))
-                            }
-                            lastAttribute[i] = attribute
-                            lastPosition[i] = end
-                        }
-                        for m in 0..<matchedCount {
-                            let occurrence = matched[m]
-                            let word = Int(occurrence.word)
-                            var bits = mask[word]
-                            let attribute = Int(occurrence.attribute)
-                            let position = Int(occurrence.position)
-                            while bits != 0 {
-                                let i = bits.trailingZeroBitCount
-                                bits &= bits - 1
-                                let d = Int(distances[word * stride + i])
-                                if d != typo[i] { continue }
-                                if d == 0, matchers[i].isExact(occurrence.word) { exact[i] = true }
-                                place(i, attribute, position, position)
-                            }
-                            var parts = partMask[word] & phrased
-                            while parts != 0 {
-                                let i = parts.trailingZeroBitCount
-                                parts &= parts - 1
-                                for phrase in matchers[i].phrases
-                                where Int(phrase.distance) == typo[i] && phraseAt(m, matchedCount, phrase.parts) {
-                                    if phrase.exact { exact[i] = true }
-                                    place(i, attribute, position, position + phrase.parts.count - 1)
+                        if let within {
+                            within.starts.withUnsafeBufferPointer { starts in
+                                within.occurrences.withUnsafeBufferPointer { listed in
+                                    let listed = listed.baseAddress ?? all.baseAddress!
+                                    for (k, candidate) in within.records.enumerated() {
+                                        let record = Int(candidate)
+                                        if let allowed, !allowed[record] { continue }
+                                        consider(record, listed, Int(starts[k]), Int(starts[k + 1]))
+                                    }
                                 }
                             }
-                        }
-                        var typos = 0
-                        var exactCount = 0
-                        var proximity = 0
-                        for i in 0..<n where typo[i] != Int.max {
-                            typos += typo[i]
-                            if exact[i] { exactCount += 1 }
-                        }
-                        for p in 0..<max(n - 1, 0) where typo[p] != Int.max && typo[p + 1] != Int.max {
-                            proximity += pairBest[p]
-                        }
-                        if single {
-                            // exactOnSingleWordQuery: attribute — a whole value must be the word (or
-                            // an alternative that counts as exact).
-                            exactCount = 0
-                            if typo[0] == 0 {
-                                for word in singleExactWords where soleWords[record].contains(word) {
-                                    exactCount = 1
-                                    break
-                                }
+                        } else {
+                            forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
+                                record, first, end in
+                                consider(record, all.baseAddress!, first, end)
                             }
-                        }
-                        var ranked = RankedRecord(
-                            record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
-                            attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
-                        ranked.words = (seen & (n == 32 ? .max : (1 << UInt32(n)) - 1)).nonzeroBitCount
-                        pack(&ranked)
-                        body(ranked, UnsafeBufferPointer(start: matched, count: matchedCount))
-                    }
-                    if let within {
-                        within.starts.withUnsafeBufferPointer { starts in
-                            within.occurrences.withUnsafeBufferPointer { listed in
-                                let listed = listed.baseAddress ?? all.baseAddress!
-                                for (k, candidate) in within.records.enumerated() {
-                                    let record = Int(candidate)
-                                    if let allowed, !allowed[record] { continue }
-                                    consider(record, listed, Int(starts[k]), Int(starts[k + 1]))
-                                }
-                            }
-                        }
-                    } else {
-                        forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
-                            record, first, end in
-                            consider(record, all.baseAddress!, first, end)
                         }
                     }
-                }
                 }
             }
         }

@@ -36,6 +36,9 @@ public struct SearchRequest: Sendable {
     /// The language settings (`ignorePlurals`, `removeWordsIfNoResults`…) for this search; nil: the
     /// index's, from site.json.
     public var language: LanguageSettings?
+    /// Language settings given with the search (Algolia's names), applied over `language` or the
+    /// index's: checked by `LanguageSettings.parameter` when the request is read.
+    public var languageParameters: [(key: String, value: JSONValue)] = []
 
     public init(
         index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
@@ -88,8 +91,8 @@ public final class SearchEngine: Sendable {
     public let content: Content
     public let products: SearchIndex
     public let suggestions: SearchIndex
-    private let productAttributes: [String]
-    private let arrayAttributes: [[Bool]]
+    let productAttributes: [String]
+    let arrayAttributes: [[Bool]]
     /// Idle working memory for each index, reused across queries (one per concurrent query).
     private let scratches = Mutex<[IndexName: [SearchScratch]]>([:])
     /// `allowed` of each filter asked for so far.
@@ -143,6 +146,7 @@ public final class SearchEngine: Sendable {
     public func language(_ request: SearchRequest) -> QueryLanguage {
         var language = index(request.index).language
         if let settings = request.language { language.settings = settings }
+        for (key, value) in request.languageParameters { _ = language.settings.apply(key, value) }
         return language
     }
 
@@ -252,7 +256,9 @@ public final class SearchEngine: Sendable {
     /// The first page of a products query (no filter, default settings) as the page's precomputed
     /// answers hold it: the hit count, the hits' records in rank order, and for each hit the typo
     /// count at which each query word is placed in it (what highlighting needs, docs/CONTRACT.md, Highlighting).
-    public func placedFirstPage(_ query: String) -> (nbHits: Int, records: [Int32], placed: [[UInt8]]) {
+    public func placedFirstPage(
+        _ query: String
+    ) -> (nbHits: Int, records: [Int32], placed: [[UInt8]], optionalWords: [Bool]?) {
         let index = products
         let scratch =
             scratches.withLock { $0[.products]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
@@ -262,7 +268,8 @@ public final class SearchEngine: Sendable {
         let hits = outcome.ranked.prefix(perPage)
         return (
             outcome.count, hits.map { Int32($0.record) },
-            hits.map { index.placedTypos(record: $0.record, outcome.matchers) }
+            hits.map { index.placedTypos(record: $0.record, outcome.matchers) },
+            outcome.wordsRemoved ? outcome.optionalWords : nil
         )
     }
 
@@ -311,64 +318,5 @@ public final class SearchEngine: Sendable {
             if outcome.wordsRemoved { page.droppedWords = dropped }
             return page
         }
-    }
-
-    /// Whether attribute `name` of the product at `record` is an array (its highlight is too).
-    func isArray(_ index: IndexName, record: Int, attribute: String) -> Bool {
-        guard index == .products, let a = productAttributes.firstIndex(of: attribute) else { return false }
-        return arrayAttributes[record][a]
-    }
-
-    /// The Algolia-shaped JSON response of a page; `processingTimeMS` as given.
-    public func response(_ page: SearchPage, processingTimeMS: Int) -> JSONValue {
-        let request = page.request
-        let hits = zip(page.hits, page.highlights).map { hit, highlights -> JSONValue in
-            var record =
-                request.index == .products
-                ? content.products[hit.record].attributes : content.suggestions[hit.record].attributes
-            var highlightResult: [String: JSONValue] = [:]
-            for (attribute, values) in highlights {
-                let objects = values.map(Self.json)
-                highlightResult[attribute] =
-                    isArray(request.index, record: hit.record, attribute: attribute) ? .array(objects) : objects[0]
-            }
-            record["_highlightResult"] = .object(highlightResult)
-            return .object(record)
-        }
-        var params = "query=\(Self.percentEncode(request.query))&hitsPerPage=\(page.hitsPerPage)&page=\(request.page)"
-        if let filter = request.filter {
-            params += "&filters=\(Self.percentEncode("\(filter.attribute):\"\(filter.value)\""))"
-        }
-        if !request.typoTolerance { params += "&typoTolerance=false" }
-        if request.queryType != .prefixLast { params += "&queryType=\(request.queryType.rawValue)" }
-        var extra: [String: JSONValue] = [:]
-        if let removal = page.queryAfterRemoval { extra["queryAfterRemoval"] = .string(removal) }
-        return .object(extra.merging([
-            "hits": .array(hits),
-            "nbHits": .number(Double(page.nbHits)),
-            "page": .number(Double(request.page)),
-            "nbPages": .number(Double(page.nbPages)),
-            "hitsPerPage": .number(Double(page.hitsPerPage)),
-            "exhaustiveNbHits": .bool(true),
-            "query": .string(request.query),
-            "params": .string(params),
-            "index": .string(request.index.rawValue),
-            "processingTimeMS": .number(Double(processingTimeMS)),
-        ]) { a, _ in a })
-    }
-
-    static func json(_ highlight: Highlight) -> JSONValue {
-        var object: [String: JSONValue] = [
-            "value": .string(highlight.value),
-            "matchLevel": .string(highlight.matchLevel.rawValue),
-            "matchedWords": .array(highlight.matchedWords.map(JSONValue.string)),
-        ]
-        if highlight.matchLevel != .none { object["fullyHighlighted"] = .bool(highlight.fullyHighlighted) }
-        return .object(object)
-    }
-
-    /// Percent-encodes everything but unreserved characters, as Algolia's `params` does.
-    static func percentEncode(_ text: String) -> String {
-        PercentEncoding.encode(text, keeping: "-_.~", spaceAsPlus: false)
     }
 }

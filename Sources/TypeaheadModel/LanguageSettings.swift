@@ -40,6 +40,31 @@ public struct LanguageSettings: Sendable, Equatable {
         "alternativesAsExact", "ignorePlurals", "optionalWords", "queryLanguages", "removeWordsIfNoResults",
     ]
 
+    /// A search parameter's value as `apply` takes it: JSON as given, or the text of a query string
+    /// (`true`, `lastWords`, `en,fr`, `["case"]`); nil for a key that is not one of `keys`, or the
+    /// message saying what was expected.
+    public static func parameter(_ key: String, _ value: JSONValue) -> Result<JSONValue, LanguageSettingError>? {
+        guard keys.contains(key) else { return nil }
+        var converted = value
+        if case .string(let text) = value {
+            if text.hasPrefix("["), let parsed = try? JSONParser.parse(Array(text.utf8)) {
+                converted = parsed
+            } else if key == "ignorePlurals", text == "true" || text == "false" {
+                converted = .bool(text == "true")
+            } else if key != "removeWordsIfNoResults" {
+                converted = .array(
+                    text.split(separator: ",").map { .string(String(String($0).trimmingWhitespace)) }.filter {
+                        $0.stringValue?.isEmpty == false
+                    })
+            }
+        }
+        var check = LanguageSettings()
+        if let message = check.apply(key, converted) {
+            return .failure(LanguageSettingError(message: "\(key): \(message)"))
+        }
+        return .success(converted)
+    }
+
     /// Sets one of `keys` from a search request's value; nil, or what was expected.
     public mutating func apply(_ key: String, _ value: JSONValue) -> String? {
         var issues = IssueCollector(limit: 1)
@@ -115,4 +140,9 @@ public struct LanguageSettings: Sendable, Equatable {
             problem("unknown setting")
         }
     }
+}
+
+/// A search parameter of the shop's language that does not fit.
+public struct LanguageSettingError: Error, Sendable {
+    public var message: String
 }

@@ -125,11 +125,15 @@ struct SynonymReader {
             else { return }
             for b in to { synonyms.add(from, b, typos: type == "altCorrection1" ? 1 : 2) }
         case "placeholder":
-            issue("type", "placeholder synonyms are not supported (a placeholder matches a record's token, which Typeahead has none of)")
+            issue(
+                "type",
+                "placeholder synonyms are not supported (a placeholder matches a record's token, which Typeahead has none of)"
+            )
         default:
             issue(
                 "type",
-                "unknown type \"\(type)\"; expected \"synonym\", \"oneWaySynonym\", \"altCorrection1\" or \"altCorrection2\"")
+                "unknown type \"\(type)\"; expected \"synonym\", \"oneWaySynonym\", \"altCorrection1\" or \"altCorrection2\""
+            )
         }
     }
 }

@@ -72,7 +72,11 @@ extension AlgoliaAPI {
             case "attributesToHighlight":
                 request.attributesToHighlight = try attributes(name, value)
             default:
-                throw APIError(400, "Unknown parameter: \(name)")
+                switch LanguageSettings.parameter(name, value) {
+                case .success(let checked)?: request.languageParameters.append((name, checked))
+                case .failure(let error)?: throw APIError(400, error.message)
+                case nil: throw APIError(400, "Unknown parameter: \(name)")
+                }
             }
         }
         return request

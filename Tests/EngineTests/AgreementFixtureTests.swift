@@ -14,15 +14,16 @@ struct AgreementFixtureTests {
 
     /// Queries that are not keys: neighbours of keys, typos, reordered words, tricky Unicode.
     static func queries(_ content: Content) -> [String] {
-        var queries: [String] = [
-            "", "  ", "ïphone", "ＩＰＨＯＮＥ", "İPHONE", "iPhone™ case", "ﬁtbit", "ΟΔΥΣΣΕΥΣ", "📱 phone", "手机",
-            "men's", "usb-c cable", "4g lte", "iphone8", "CAFÉ", "cafe\u{301}", "samsung galaxy s7 edge case",
-            "<script>alert(1)</script>", "\"quoted\" case", "a", "ip", "ipho", "iphnoe", "smasung", "galxy",
-            "otterbox defender iphone", "case iphone", "charger car", "xyzzy", "blakcberry",
-            // Contract version 2: a first-letter typo counts as two; words are placed by their best matches.
-            "phone", "yphone", "pihone", "iphnoe", "iphone", "jeadphones", "vluetooth", "ptterbox", "otterbix",
-            "case", "cast", "charger", "chargeit", "samsung galaxy", "galaxy samsung", "iphone case", "iph",
-        ] + languageQueries
+        var queries: [String] =
+            [
+                "", "  ", "ïphone", "ＩＰＨＯＮＥ", "İPHONE", "iPhone™ case", "ﬁtbit", "ΟΔΥΣΣΕΥΣ", "📱 phone", "手机",
+                "men's", "usb-c cable", "4g lte", "iphone8", "CAFÉ", "cafe\u{301}", "samsung galaxy s7 edge case",
+                "<script>alert(1)</script>", "\"quoted\" case", "a", "ip", "ipho", "iphnoe", "smasung", "galxy",
+                "otterbox defender iphone", "case iphone", "charger car", "xyzzy", "blakcberry",
+                // Contract version 2: a first-letter typo counts as two; words are placed by their best matches.
+                "phone", "yphone", "pihone", "iphnoe", "iphone", "jeadphones", "vluetooth", "ptterbox", "otterbix",
+                "case", "cast", "charger", "chargeit", "samsung galaxy", "galaxy samsung", "iphone case", "iph",
+            ] + languageQueries
         let keys = content.suggestions.map { TextNormalizer.normalize($0.query) }
         var generator = 0x2545_F491_4F6C_DD1D as UInt64
         func next(_ n: Int) -> Int {

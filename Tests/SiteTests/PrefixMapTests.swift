@@ -54,6 +54,54 @@ struct PrefixMapTests {
         }
     }
 
+    /// Contract version 3 settings the walks are proven under (docs/CONTRACT.md, What stays true).
+    static let languages: [String: @Sendable (inout LanguageSettings) -> Void] = [
+        "plurals, lastWords": {
+            $0.ignorePlurals = ["en"]
+            $0.removeWordsIfNoResults = .lastWords
+        },
+        "allOptional": { $0.removeWordsIfNoResults = .allOptional },
+        "firstWords, plurals not exact": {
+            $0.removeWordsIfNoResults = .firstWords
+            $0.ignorePlurals = []
+            $0.alternativesAsExact = []
+        },
+        "optional words": { $0.optionalWords = ["case", "for"] },
+    ]
+
+    @Test(
+        "Under every language setting, the walks give the engine's answer for every key: suggestions and products",
+        arguments: ["plurals, lastWords", "allOptional", "firstWords, plurals not exact", "optional words"])
+    func languageWalksEqualEngine(_ name: String) {
+        var content = Self.vetted(1)
+        content.suggestions = Array(content.suggestions.prefix(120))
+        Self.languages[name]!(&content.config.language)
+        Self.languages[name]!(&content.config.suggestionsLanguage)
+        let engine = SearchEngine(content: content)
+        var mismatches: [String] = []
+        let allowed: [Bool]? = engine.offeredSuggestions(nil)
+        PrefixMapBuilder(engine: engine, perKey: 8).build(scope: nil) { entry in
+            let direct = engine.suggestions.search(entry.key, allowed: allowed, best: 8).ranked.map {
+                Int32($0.record)
+            }
+            if direct != entry.suggestions { mismatches.append("suggestions: \(entry.key)") }
+        }
+        var keys = 0
+        PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products).build(scope: nil) {
+            entry in
+            guard !entry.keyBytes.isEmpty else { return }
+            keys += 1
+            let direct = engine.placedFirstPage(entry.key)
+            if direct.nbHits != entry.nbHits || direct.records != entry.suggestions || direct.placed != entry.placed
+                || direct.optionalWords != entry.optionalWords
+            {
+                mismatches.append("products: \(entry.key)")
+            }
+        }
+        #expect(keys > 500)
+        #expect(mismatches.isEmpty, "\(mismatches.count): \(mismatches.prefix(5))")
+    }
+
     @Test(
         "Over the products, the walk gives every key's direct products answer: first page, hit count, placed typos; a key left out by `wanted` is skipped, the rest unchanged"
     )

@@ -79,11 +79,15 @@ extension SiteChecker {
                 return
             }
             let answer = engine.placedFirstPage(text)
-            let expected: JSONValue = .array([
+            var want: [JSONValue] = [
                 .string(text), .number(Double(answer.nbHits)),
                 .array(answer.records.map { .number(Double(numbers[Int($0)])) }),
                 .array(answer.placed.map { .number(Double(ShardedIndex.placedCode($0))) }),
-            ])
+            ]
+            if let optional = answer.optionalWords {
+                want.append(.number(Double(ShardedIndex.optionalCode(optional))))
+            }
+            let expected: JSONValue = .array(want)
             if line != expected {
                 found.withLock {
                     $0[i] =

@@ -28,6 +28,11 @@ extension ShardedIndex {
         typos.reversed().reduce(0) { $0 * 4 + Int(min($1, 3)) }
     }
 
+    /// The words made optional, as bits (word `i` is bit `i`).
+    static func optionalCode(_ optional: [Bool]) -> Int {
+        optional.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) }
+    }
+
     // Small, as a text without an answer still loads its page and shard to learn so, and a text
     // with one loads the rows of every answer in the shard.
     static let answerShardMinimumBytes = 1024
@@ -70,7 +75,7 @@ extension ShardedIndex {
             line += "]".utf8
             // Words made optional to find hits (docs/CONTRACT.md, Optional words): their bits.
             if let optional = entry.optionalWords {
-                line += ",\(optional.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) })".utf8
+                line += ",\(Self.optionalCode(optional))".utf8
             }
             line += "],\n".utf8
             // Keys come in order: each shard is written as soon as it is cut.

@@ -1,0 +1,67 @@
+import TypeaheadModel
+
+// The Algolia-shaped JSON response of a page.
+extension SearchEngine {
+    /// Whether attribute `name` of the product at `record` is an array (its highlight is too).
+    func isArray(_ index: IndexName, record: Int, attribute: String) -> Bool {
+        guard index == .products, let a = productAttributes.firstIndex(of: attribute) else { return false }
+        return arrayAttributes[record][a]
+    }
+
+    /// The Algolia-shaped JSON response of a page; `processingTimeMS` as given.
+    public func response(_ page: SearchPage, processingTimeMS: Int) -> JSONValue {
+        let request = page.request
+        let hits = zip(page.hits, page.highlights).map { hit, highlights -> JSONValue in
+            var record =
+                request.index == .products
+                ? content.products[hit.record].attributes : content.suggestions[hit.record].attributes
+            var highlightResult: [String: JSONValue] = [:]
+            for (attribute, values) in highlights {
+                let objects = values.map(Self.json)
+                highlightResult[attribute] =
+                    isArray(request.index, record: hit.record, attribute: attribute) ? .array(objects) : objects[0]
+            }
+            record["_highlightResult"] = .object(highlightResult)
+            return .object(record)
+        }
+        var params = "query=\(Self.percentEncode(request.query))&hitsPerPage=\(page.hitsPerPage)&page=\(request.page)"
+        if let filter = request.filter {
+            params += "&filters=\(Self.percentEncode("\(filter.attribute):\"\(filter.value)\""))"
+        }
+        if !request.typoTolerance { params += "&typoTolerance=false" }
+        if request.queryType != .prefixLast { params += "&queryType=\(request.queryType.rawValue)" }
+        for (key, value) in request.languageParameters {
+            params += "&\(key)=\(Self.percentEncode(value.stringValue ?? JSONWriter.string(value)))"
+        }
+        var extra: [String: JSONValue] = [:]
+        if let removal = page.queryAfterRemoval { extra["queryAfterRemoval"] = .string(removal) }
+        return .object(
+            extra.merging([
+                "hits": .array(hits),
+                "nbHits": .number(Double(page.nbHits)),
+                "page": .number(Double(request.page)),
+                "nbPages": .number(Double(page.nbPages)),
+                "hitsPerPage": .number(Double(page.hitsPerPage)),
+                "exhaustiveNbHits": .bool(true),
+                "query": .string(request.query),
+                "params": .string(params),
+                "index": .string(request.index.rawValue),
+                "processingTimeMS": .number(Double(processingTimeMS)),
+            ]) { a, _ in a })
+    }
+
+    static func json(_ highlight: Highlight) -> JSONValue {
+        var object: [String: JSONValue] = [
+            "value": .string(highlight.value),
+            "matchLevel": .string(highlight.matchLevel.rawValue),
+            "matchedWords": .array(highlight.matchedWords.map(JSONValue.string)),
+        ]
+        if highlight.matchLevel != .none { object["fullyHighlighted"] = .bool(highlight.fullyHighlighted) }
+        return .object(object)
+    }
+
+    /// Percent-encodes everything but unreserved characters, as Algolia's `params` does.
+    static func percentEncode(_ text: String) -> String {
+        PercentEncoding.encode(text, keeping: "-_.~", spaceAsPlus: false)
+    }
+}
