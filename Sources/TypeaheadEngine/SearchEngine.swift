@@ -242,12 +242,16 @@ public final class SearchEngine: Sendable {
         return lists.map { list -> [SearchPage] in
             var scoped = request
             scoped.filter = list.scope
-            // No hit with every word: the engine makes words optional, which the lists did not.
-            if list.hits == 0, removal != .none, !words.isEmpty { return firstPages(scoped, count: count) }
+            // No hit with every word: the engine makes words optional (the vetting found those).
+            if list.hits == 0 && removal != .none && !words.isEmpty { return firstPages(scoped, count: count) }
             // Ranked again (they are few) for their criteria; the order is the list's.
             let ranked = index.rank(matchers, candidates: list.best, allowed: nil, scratch: scratch)
                 .sorted { $0.precedes($1) }
-            precondition(ranked.count == list.best.count, "a kept hit no longer matches")
+            if ranked.count != list.best.count {
+                // Hits found with words made optional do not all match every word.
+                precondition(removal != .none, "a kept hit no longer matches")
+                return firstPages(scoped, count: count)
+            }
             let outcome = SearchOutcome(words: words, ranked: ranked, count: list.hits, matchers: matchers)
             return pages(scoped, outcome: outcome, only: nil, limit: count)
         }

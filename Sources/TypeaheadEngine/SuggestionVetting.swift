@@ -84,6 +84,7 @@ extension SearchEngine {
         let chunks = max(1, min(count, PrefixMapBuilder.System.coreCount * 8))
         let queries = content.suggestions.map(\.query)
         let products = self.products
+        let removal = products.language.settings.removeWordsIfNoResults
         // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…: for each, its hits in every
         // scope that lists it, from one walk over its matches.
         typealias Vetted = (hits: [Int?], best: [[Int32]])
@@ -100,6 +101,9 @@ extension SearchEngine {
                     ) { record in
                         for k in scopes.indices where filters[k]?[record] ?? true { hits[k] += 1 }
                     }
+                    for k in scopes.indices where asked[k] && hits[k] == 0 && removal != .none {
+                        hits[k] = products.search(queries[s], allowed: filters[k], best: 0, scratch: scratch).count
+                    }
                     return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [])
                 }
                 var kept = scopes.indices.map { _ in BestRecords(k: best) }
@@ -109,6 +113,15 @@ extension SearchEngine {
                         hits[k] += 1
                         kept[k].add(ranked)
                     }
+                }
+                // No hit with every word: the products index makes words optional, as a query does
+                // (docs/CONTRACT.md, Suggestions that lead somewhere).
+                for k in scopes.indices where asked[k] && hits[k] == 0 && removal != .none && !matchers.isEmpty {
+                    let outcome = products.search(
+                        queries[s], allowed: filters[k], best: best, scratch: scratch)
+                    hits[k] = outcome.count
+                    kept[k] = BestRecords(k: best)
+                    for ranked in outcome.ranked { kept[k].add(ranked) }
                 }
                 return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records))
             }

@@ -45,3 +45,29 @@ import TypeaheadTestSupport
         }
     }
 }
+
+extension RankedVettingTests {
+    @Test("A suggestion with no hit until words are made optional is vetted by those hits, as a query counts them")
+    func removalVetting() {
+        var content = Self.engine.content
+        content.config.minHits = 1
+        content.config.language.removeWordsIfNoResults = .lastWords
+        content.suggestions = [
+            Suggestion(objectID: "a", query: "iphone xyzzy", popularity: 2),
+            Suggestion(objectID: "b", query: "xyzzy qqqqqq", popularity: 1),
+        ]
+        let engine = SearchEngine(content: content)
+        let vetting = engine.rankedVettings(best: 20)[0]
+        let page = engine.search(SearchRequest(index: .products, query: "iphone xyzzy", hitsPerPage: 20))
+        #expect(page.nbHits > 0)
+        #expect(vetting.hits == [page.nbHits, 0])
+        #expect(vetting.offered == [true, false])
+        #expect(vetting.best[0] == page.hits.map { Int32($0.record) })
+        #expect(SearchEngine(content: content).vetting(nil).hits == vetting.hits)
+        let pages = engine.firstPages(
+            SearchRequest(index: .products, query: "iphone xyzzy"), count: 1,
+            lists: [(scope: nil, best: vetting.best[0], hits: vetting.hits[0]!)])
+        #expect(pages[0][0].hits.map(\.record) == page.hits.map(\.record))
+        #expect(pages[0][0].queryAfterRemoval == "iphone <em>xyzzy</em>")
+    }
+}
