@@ -23,10 +23,10 @@ struct BuildCommandTests {
         let output = try TestSupport.temporaryDirectory("e2e").appendingPathComponent("site")
         let result = try build(content: Self.fixture.appendingPathComponent("Content"), output: output)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("Built \(output.path): 5 products, 4 suggestions"))
+        #expect(result.stderr.contains("Built \(output.path): 5 products, 5 suggestions"))
         #expect(
             result.stderr.contains(
-                #"1 of 4 suggestions left out (no hit here, so in no map, list or page): "cooktop" (0)"#))
+                #"1 of 5 suggestions left out (no hit here, so in no map, list or page): "cooktop" (0)"#))
         #expect(result.stdout.isEmpty)
         // The assets are the templates' own files, compared with them (no golden copy to keep).
         try Golden.endToEnd.compare(tree: output, with: "small-site", skipping: [SiteLayout.assetsFolder])
@@ -67,6 +67,32 @@ struct BuildCommandTests {
                 "products.json: record [0] (line 1) objectID \"a\", field \"name\": expected a non-empty string, found a number"
             ))
         #expect(result.stderr.contains("query_suggestions.json: line 1, column 3: malformed JSON"))
+        #expect(result.stderr.contains("nothing was written"))
+        let after = try TestSupport.tree(output)
+        #expect(before.map(\.0) == after.map(\.0) && before.map(\.1) == after.map(\.1))
+    }
+
+    @Test("Bad synonyms or a bad language setting: exit 1, file, record and field named, the previous site untouched")
+    func badLanguage() throws {
+        let output = try TestSupport.temporaryDirectory("e2e").appendingPathComponent("site")
+        #expect(try build(content: Self.fixture.appendingPathComponent("Content"), output: output).status == 0)
+        let before = try TestSupport.tree(output)
+        let bad = try TestSupport.copy(Self.fixture.appendingPathComponent("Content"), label: "bad-language")
+        try TestSupport.write(
+            #"[{"objectID":"p","type":"placeholder","placeholder":"<size>","replacements":["6 ft"]}]"#,
+            to: "synonyms.json", in: bad)
+        try TestSupport.write(#"{"removeWordsIfNoResults": "most"}"#, to: "site.json", in: bad)
+        let result = try build(content: bad, output: output)
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.contains(
+                #"synonyms.json: record [0] (line 1) objectID "p", field "type": placeholder synonyms are not supported"#
+            ),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                #"site.json, field "removeWordsIfNoResults": expected one of "none", "lastWords", "firstWords", "allOptional""#
+            ), "\(result.stderr)")
         #expect(result.stderr.contains("nothing was written"))
         let after = try TestSupport.tree(output)
         #expect(before.map(\.0) == after.map(\.0) && before.map(\.1) == after.map(\.1))

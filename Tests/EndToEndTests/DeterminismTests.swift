@@ -12,7 +12,7 @@ struct DeterminismTests {
     static func shuffledContent(in folder: URL) throws -> URL {
         let content = folder.appendingPathComponent("Content")
         try FileManager.default.createDirectory(at: content, withIntermediateDirectories: true)
-        for name in ["products.json", "query_suggestions.json"] {
+        for name in ["products.json", "query_suggestions.json", "synonyms.json"] {
             let records = try JSONParser.parseArrayWithLines(
                 [UInt8](Data(contentsOf: Self.fixture.appendingPathComponent(name))))
             // Reversed records; JSONWriter sorts keys, which reorders them against the original.

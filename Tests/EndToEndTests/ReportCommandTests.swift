@@ -16,7 +16,7 @@ struct ReportCommandTests {
         #expect(result.status == 0, "\(result.stderr)")
         // The build names the report and its findings on the terminal.
         #expect(
-            result.stderr.contains("report: \(site.path)/report/index.html; data findings: left-out 1, exact-nb-hits 4")
+            result.stderr.contains("report: \(site.path)/report/index.html; data findings: left-out 1, exact-nb-hits 5")
         )
         return site
     }

@@ -58,6 +58,12 @@ struct ResultPages {
                     "query": .string(suggestion.query),
                     "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
+                    // Words made optional to find hits, that the best hit does not match: the
+                    // query's other words are what the page shows results for.
+                    "showingFor": first.droppedWords.flatMap { dropped -> MustacheValue? in
+                        guard dropped.contains(true) else { return nil }
+                        return .string(zip(first.words, dropped).filter { !$0.1 }.map(\.0).joined(separator: " "))
+                    } ?? .null,
                     "page": .int(number),
                     "first": .bool(number == 1),
                     // The rank of the page's first hit, so the numbered list goes on from the last page.

@@ -288,7 +288,7 @@ public struct RemoteSiteChecker {
             keys: content.products.map { ranking.key($0.attributes) }, objectIDs: content.products.map(\.objectID),
             ranking: ranking)
         for line in SiteReader.answerLines(reader.answerFiles()) {
-            guard case .array(let cells)? = try? JSONParser.parse(line), cells.count == 4,
+            guard case .array(let cells)? = try? JSONParser.parse(line), cells.count == 4 || cells.count == 5,
                 let text = cells[0].stringValue, let count = cells[1].numberValue, case .array(let numbers) = cells[2]
             else {
                 throw SiteReadError(

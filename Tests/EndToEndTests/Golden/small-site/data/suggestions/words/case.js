@@ -1,5 +1,7 @@
 typeaheadIndex("data/suggestions/words/case", [
 ["case","case"],
+["charger","case"],
+["cheap","case"],
 ["galaxy","case"],
 ["iphone","case"],
 ["samsung","case"],
