@@ -237,11 +237,18 @@ public struct AlgoliaAPI: Sendable {
     static func settings(_ index: IndexName, _ content: Content) -> JSONValue {
         let products = index == .products
         let config = content.config
+        let language = config.language(ofSuggestions: !products)
         return .object([
+            "ignorePlurals": language.ignorePlurals.map { $0.isEmpty ? .bool(true) : .array($0.map(JSONValue.string)) }
+                ?? .bool(false),
+            "queryLanguages": .array(language.queryLanguages.map(JSONValue.string)),
+            "alternativesAsExact": .array(language.alternativesAsExact.map { .string($0.rawValue) }),
+            "removeWordsIfNoResults": .string(language.removeWordsIfNoResults.rawValue),
+            "optionalWords": .array(language.optionalWords.map(JSONValue.string)),
             "searchableAttributes": .array((products ? config.searchableAttributes : ["query"]).map(JSONValue.string)),
             "customRanking": .array(
                 (products ? config.customRanking : CustomRanking.suggestions.criteria).map { .string($0.description) }),
-            "ranking": .array(["typo", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)),
+            "ranking": .array(["typo", "words", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)),
             "attributesForFaceting": .array(facetAttributes(index, content).map(JSONValue.string)),
             "hitsPerPage": .number(Double(products ? config.hitsPerPage : SearchEngine.suggestionsHitsPerPage)),
             "paginationLimitedTo": .number(Double(SearchEngine.paginationLimit)),

@@ -328,3 +328,41 @@ def test_serve_refuses_a_folder_typeahead_did_not_build(tmp_path):
     assert "is not a site built by typeahead" in run.stderr and run.stdout == ""
     run = subprocess.run([BINARY, "serve", "--port", "70000"], capture_output=True, text=True, cwd=ROOT, timeout=30)
     assert run.returncode == 2 and "--port expects a whole number from 0 to 65535" in run.stderr
+
+
+# MARK: - The shop's language (contract version 3)
+
+
+def test_language_parameters_are_typeahead_querys_and_a_bad_one_is_a_400(served):
+    client = served.client()
+    # site.json's removeWordsIfNoResults (lastWords): `cheap laptop` drops `cheap`, and says so.
+    raw = client.search_single_index_with_http_info("products", {"query": "cheap laptop", "hitsPerPage": 5})
+    found = timeless(json.loads(raw.raw_data))
+    assert found == query("--hits-per-page", "5", "cheap laptop")
+    assert found["queryAfterRemoval"] == "<em>cheap</em> laptop" and found["nbHits"] > 0
+    # The same parameters in JSON and in `params`, each as `typeahead query`'s option.
+    for parameters, options in [
+        ({"removeWordsIfNoResults": "none"}, ["--remove-words-if-no-results", "none"]),
+        ({"params": "removeWordsIfNoResults=allOptional&optionalWords=laptop"},
+         ["--remove-words-if-no-results", "allOptional", "--optional-words", "laptop"]),
+        ({"ignorePlurals": False}, ["--ignore-plurals", "false"]),
+        ({"alternativesAsExact": ["multiWordsSynonym"], "queryLanguages": ["en"]},
+         ["--alternatives-as-exact", "multiWordsSynonym", "--query-languages", "en"]),
+    ]:
+        raw = client.search_single_index_with_http_info("products", {"query": "cheap laptops", "hitsPerPage": 5,
+                                                                     **parameters})
+        got = timeless(json.loads(raw.raw_data))
+        want = query("--hits-per-page", "5", *options, "cheap laptops")
+        assert [h["objectID"] for h in got["hits"]] == [h["objectID"] for h in want["hits"]], parameters
+        assert got["nbHits"] == want["nbHits"] and got.get("queryAfterRemoval") == want.get("queryAfterRemoval")
+    assert query("--remove-words-if-no-results", "none", "cheap laptop")["nbHits"] == 0
+    with pytest.raises(RequestException) as raised:
+        client.search_single_index("products", {"query": "ip", "removeWordsIfNoResults": "most"})
+    assert raised.value.status_code == 400 and "removeWordsIfNoResults: expected one of" in raised.value.message
+    with pytest.raises(RequestException) as raised:
+        client.search_single_index("products", {"query": "ip", "ignorePlurals": ["fr"]})
+    assert raised.value.status_code == 400 and 'no plural table for language "fr"' in raised.value.message
+    response, body = served.get("/1/indexes/products/settings")
+    settings = json.loads(body)
+    assert response.status == 200 and settings["ignorePlurals"] == ["en"]
+    assert settings["removeWordsIfNoResults"] == "lastWords" and settings["ranking"][:2] == ["typo", "words"]
