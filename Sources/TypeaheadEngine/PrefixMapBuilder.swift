@@ -48,7 +48,7 @@ public final class PrefixMapBuilder {
         index = engine.suggestions
         self.ranking = ranking
         workers = (0..<max(1, threads)).map { _ in
-            PrefixMapWorker(index: engine.index(ranking), perKey: perKey, details: ranking == .products)
+            PrefixMapWorker(index: engine.searchIndex(ranking), perKey: perKey, details: ranking == .products)
         }
     }
 

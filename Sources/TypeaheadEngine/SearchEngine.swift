@@ -141,10 +141,20 @@ public final class SearchEngine: Sendable {
         self.suggestions = suggestions
     }
 
+    /// An index as a search reads it: for the suggestions index, its splits counted among the
+    /// suggestions offered (the suggestions index the site holds).
+    public func searchIndex(_ name: IndexName) -> SearchIndex {
+        guard name == .suggestions else { return products }
+        var index = suggestions
+        index.language.splitRecords = offeredSuggestions(nil)
+        return index
+    }
+
     /// The language a request is searched with: its own settings or the index's, and the index's
     /// synonyms.
     public func language(_ request: SearchRequest) -> QueryLanguage {
         var language = index(request.index).language
+        if request.index == .suggestions { language.splitRecords = offeredSuggestions(nil) }
         if let settings = request.language { language.settings = settings }
         for (key, value) in request.languageParameters { _ = language.settings.apply(key, value) }
         return language

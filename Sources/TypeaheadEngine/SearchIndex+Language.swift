@@ -8,6 +8,9 @@ public struct QueryLanguage: Sendable {
     public var synonyms: Synonyms
     /// Splitting and concatenation (with typos allowed). Off only for `plain`.
     public var splitsAndJoins: Bool
+    /// The records a split's count reads (nil: every record): the suggestions offered, for the
+    /// suggestions index, whose other records no query can find (docs/CONTRACT.md, Splitting).
+    public var splitRecords: [Bool]? = nil
 
     public init(settings: LanguageSettings, synonyms: Synonyms = Synonyms(), splitsAndJoins: Bool = true) {
         self.settings = settings
@@ -35,7 +38,7 @@ extension SearchIndex {
                 }
             }
         }
-        if typoTolerance, language.splitsAndJoins, let parts = bestSplit(m.scalars) {
+        if typoTolerance, language.splitsAndJoins, let parts = bestSplit(m.scalars, within: language.splitRecords) {
             addPhrase(&m, parts, distance: 1, exact: false)
         }
         m.optional = language.settings.optionalWords.contains(word)
@@ -174,7 +177,7 @@ extension SearchIndex {
 
     /// The split of a query word into two words of the index that stand adjacent and in order in
     /// the most records (then the shorter first part), or nil when none does.
-    func bestSplit(_ scalars: [UInt32]) -> [Int32]? {
+    func bestSplit(_ scalars: [UInt32], within: [Bool]? = nil) -> [Int32]? {
         guard scalars.count >= EditDistance.minWordSizeForOneTypo else { return nil }
         var best: (parts: [Int32], records: Int)?
         for cut in 1...min(Self.longestSplitPart, scalars.count - 1) {
@@ -182,14 +185,15 @@ extension SearchIndex {
                 continue
             }
             let parts = [Int32(a), Int32(b)]
-            let count = phraseRecordCount(parts)
+            let count = phraseRecordCount(parts, within: within)
             if count > (best?.records ?? 0) { best = (parts, count) }
         }
         return best?.parts
     }
 
-    /// How many records hold the words `parts` adjacent and in order in one value.
-    func phraseRecordCount(_ parts: [Int32]) -> Int {
+    /// How many records (of `within`, when given) hold the words `parts` adjacent and in order in
+    /// one value.
+    func phraseRecordCount(_ parts: [Int32], within: [Bool]? = nil) -> Int {
         let first = postingRecords[Int(postingStart[Int(parts[0])])..<Int(postingStart[Int(parts[0]) + 1])]
         let second = postingRecords[Int(postingStart[Int(parts[1])])..<Int(postingStart[Int(parts[1]) + 1])]
         var i = first.startIndex
@@ -201,7 +205,9 @@ extension SearchIndex {
             } else if first[i] > second[j] {
                 j += 1
             } else {
-                if !phraseInstances(record: Int(first[i]), parts).isEmpty { count += 1 }
+                if within?[Int(first[i])] ?? true, !phraseInstances(record: Int(first[i]), parts).isEmpty {
+                    count += 1
+                }
                 i += 1
                 j += 1
             }

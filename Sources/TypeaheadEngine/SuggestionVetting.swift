@@ -161,10 +161,11 @@ extension SearchIndex {
     /// Calls `body` with every record matching `query` (restricted to `allowed`), unranked, in no
     /// particular order.
     public func forEachMatch(
-        _ query: String, allowed: [Bool]?, typoTolerance: Bool, prefixLast: Bool, scratch: SearchScratch,
-        _ body: (Int) -> Void
+        _ query: String, allowed: [Bool]?, typoTolerance: Bool, prefixLast: Bool, language: QueryLanguage? = nil,
+        scratch: SearchScratch, _ body: (Int) -> Void
     ) {
-        let (words, matchers) = queryMatchers(query, typoTolerance: typoTolerance, prefixLast: prefixLast)
+        let (words, matchers) = queryMatchers(
+            query, typoTolerance: typoTolerance, prefixLast: prefixLast, language: language ?? self.language)
         if words.isEmpty {
             for record in records.indices where allowed?[record] ?? true { body(record) }
             return

@@ -51,14 +51,17 @@ struct FacetCounter: Sendable {
         }
     }
 
-    /// The exact search of `query` (whole words, no typo, no prefix): its hits, and each facet's top
-    /// `amount` values among them (most hits first, then by bytes).
+    /// The exact search of `query` (whole words, no typo, no prefix, and none of the shop's
+    /// language: plurals are `languages`' to merge, docs/SUGGESTIONS.md): its hits, and each
+    /// facet's top `amount` values among them (most hits first, then by bytes).
     func vet(
         _ query: String, in index: SearchIndex, scratch: SearchScratch
     ) -> (hits: Int, facets: [(attribute: String, values: [(value: String, count: Int)])]) {
         var hits = 0
         var counts = [[Int32: Int]](repeating: [:], count: facets.count)
-        index.forEachMatch(query, allowed: nil, typoTolerance: false, prefixLast: false, scratch: scratch) { record in
+        index.forEachMatch(
+            query, allowed: nil, typoTolerance: false, prefixLast: false, language: .plain, scratch: scratch
+        ) { record in
             hits += 1
             for f in facets.indices {
                 for id in productValues[f][record] { counts[f][id, default: 0] += 1 }

@@ -258,3 +258,22 @@ struct LanguageTests {
         #expect(error.message.hasPrefix("removeWordsIfNoResults: expected one of"))
     }
 }
+
+extension LanguageTests {
+    @Test("On the suggestions index, a split is counted among the suggestions offered, as the page's index holds them")
+    func splitAmongOffered() {
+        var config = SiteConfig()
+        config.minHits = 1
+        let products = [Product(objectID: "p", name: "Ab Cd phone", popularity: 0)]
+        // `abc d` is left out (no product has `abc`); counted, it would make `abcd` split as `abc d`.
+        let suggestions = [
+            Suggestion(objectID: "1", query: "ab cd", popularity: 1),
+            Suggestion(objectID: "2", query: "abc d", popularity: 1),
+            Suggestion(objectID: "3", query: "abc d x", popularity: 1),
+        ]
+        let engine = SearchEngine(content: Content(products: products, suggestions: suggestions, config: config))
+        #expect(engine.offeredSuggestions(nil) == [true, false, false])
+        let page = engine.search(SearchRequest(index: .suggestions, query: "abcd"))
+        #expect(page.hits.map { engine.content.suggestions[$0.record].query } == ["ab cd"])
+    }
+}

@@ -180,6 +180,7 @@ struct CheckHarnessTests {
             differences.contains(
                 #"result page search/cooktop.html should not exist ("cooktop" has 0 hits, minHits is 1)"#))
         #expect(
-            differences.contains(#"map (all), key "": expected ["iphone", "iphone case", "samsung galaxy", "cheap charger"]"#))
+            differences.contains(
+                #"map (all), key "": expected ["iphone", "iphone case", "samsung galaxy", "cheap charger"]"#))
     }
 }

@@ -41,7 +41,7 @@ struct PrefixMapTests {
             var mismatches: [String] = []
             builder.build(scope: scope) { entry in
                 keys.append(entry.key)
-                let direct = engine.suggestions.search(entry.key, allowed: allowed).ranked.prefix(8).map {
+                let direct = engine.searchIndex(.suggestions).search(entry.key, allowed: allowed).ranked.prefix(8).map {
                     Int32($0.record)
                 }
                 if direct != entry.suggestions { mismatches.append(entry.key) }
@@ -81,7 +81,7 @@ struct PrefixMapTests {
         var mismatches: [String] = []
         let allowed: [Bool]? = engine.offeredSuggestions(nil)
         PrefixMapBuilder(engine: engine, perKey: 8).build(scope: nil) { entry in
-            let direct = engine.suggestions.search(entry.key, allowed: allowed, best: 8).ranked.map {
+            let direct = engine.searchIndex(.suggestions).search(entry.key, allowed: allowed, best: 8).ranked.map {
                 Int32($0.record)
             }
             if direct != entry.suggestions { mismatches.append("suggestions: \(entry.key)") }

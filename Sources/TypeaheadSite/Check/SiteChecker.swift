@@ -190,10 +190,11 @@ public struct SiteChecker {
             for key in found.keys.sorted(by: utf8Less) where !expectedSet.contains(ByteKey(key)) {
                 report.differ("map \(name): unexpected key \"\(key)\"", limit: shownDifferences)
             }
+            let suggestionsIndex = engine.searchIndex(.suggestions)
             for key in expectedKeys {
                 guard let value = found[key] else { continue }
                 report.keys += 1
-                let outcome = engine.suggestions.search(key, allowed: allowed, scratch: scratch)
+                let outcome = suggestionsIndex.search(key, allowed: allowed, scratch: scratch)
                 let expected = outcome.ranked.prefix(content.config.suggestionsPerKey(in: scope)).map {
                     content.suggestions[$0.record].objectID
                 }

@@ -265,6 +265,19 @@
     };
   }
 
+  /**
+   * What the results say when no product matched every word and words were made optional
+   * (`removeWordsIfNoResults`): the text searched and the words the results are for, without those
+   * the first result does not match (`dropped`, from the answer); null when none was dropped or
+   * nothing was found. Plain text: the page sets it as `textContent`, never as HTML.
+   */
+  function removalNote(value, words, dropped, nbHits) {
+    if (!dropped || nbHits === 0 || !dropped.some(Boolean)) return null;
+    const kept = words.filter((_, i) => !dropped[i]);
+    if (kept.length === 0) return null;
+    return "No results for “" + value.trim() + "”; showing results for “" + kept.join(" ") + "”";
+  }
+
   /** The search a page links back to, as session storage holds it (JSON `{q, scope, hash}`), or null. */
   function parseWayBack(raw) {
     try {
@@ -305,6 +318,7 @@
     typedGroups,
     announcement,
     describe,
+    removalNote,
     parseWayBack,
     wayBackLabel,
   };

@@ -189,6 +189,85 @@
     return 0;
   }
 
+  // MARK: The shop's language (contract version 3: plurals, synonyms, splits and joins, optional words)
+
+  /**
+   * The singular of a normalised word by a plural table as data/site.js carries it (`PluralTable` in
+   * Plurals.swift): its irregular entry, else the first suffix rule that applies to a word of at
+   * least `minLength` code points all in the alphabet, else the word itself.
+   */
+  function singular(table, word) {
+    if (Object.prototype.hasOwnProperty.call(table.irregular, word)) return table.irregular[word];
+    const chars = Array.from(word);
+    if (chars.length < table.minLength || !chars.every((c) => table.alphabet.includes(c))) return word;
+    for (const [suffix, replacement, unless] of table.rules) {
+      if (!word.endsWith(suffix) || unless.some((u) => word.endsWith(u))) continue;
+      return chars.slice(0, chars.length - Array.from(suffix).length).join("") + replacement;
+    }
+    return word;
+  }
+
+  /**
+   * The other forms of a normalised word: the candidates made from its singular by the rules run
+   * backwards and by the irregular table, kept when they differ from the word and have the same
+   * singular, in code-point order (which of them exist is for the index to say).
+   */
+  function forms(table, word) {
+    const root = singular(table, word);
+    const candidates = new Set([root]);
+    for (const [suffix, replacement] of table.rules) {
+      if (!root.endsWith(replacement)) continue;
+      const chars = Array.from(root);
+      candidates.add(chars.slice(0, chars.length - Array.from(replacement).length).join("") + suffix);
+    }
+    for (const [irregular, single] of Object.entries(table.irregular)) if (single === root) candidates.add(irregular);
+    return Array.from(candidates)
+      .filter((c) => c !== word && singular(table, c) === root)
+      .sort(compareCodePoints);
+  }
+
+  /** Contract version 2: no alternative at all (an index without `language`). */
+  const PLAIN = Object.freeze({
+    prepared: true,
+    plurals: [],
+    alternativesAsExact: [],
+    removeWordsIfNoResults: "none",
+    optionalWords: [],
+    synonyms: new Map(),
+    longestMember: 0,
+    splitsAndJoins: false,
+  });
+  const preparedLanguages = new WeakMap();
+
+  /**
+   * The language a query is searched with, from the object `QueryLanguage.json` writes (the
+   * manifest's `language`, the agreement fixture's `languages`): the synonyms become a map from
+   * member to its alternatives' words and typos. Absent: contract version 2. Made once per object.
+   */
+  function prepareLanguage(json) {
+    if (!json) return PLAIN;
+    if (json.prepared) return json;
+    if (preparedLanguages.has(json)) return preparedLanguages.get(json);
+    const synonyms = new Map();
+    let longestMember = 0;
+    for (const [member, alternatives] of json.synonyms || []) {
+      synonyms.set(member, alternatives.map(([text, typos]) => ({ words: text.split(" "), typos })));
+      longestMember = Math.max(longestMember, member.split(" ").length);
+    }
+    const language = {
+      prepared: true,
+      plurals: json.plurals || [],
+      alternativesAsExact: json.alternativesAsExact || [],
+      removeWordsIfNoResults: json.removeWordsIfNoResults || "none",
+      optionalWords: json.optionalWords || [],
+      synonyms,
+      longestMember,
+      splitsAndJoins: json.splitsAndJoins === true,
+    };
+    preparedLanguages.set(json, language);
+    return language;
+  }
+
   // MARK: Search
 
   /** The words of a query the engine looks at: the first 32. */
@@ -196,8 +275,124 @@
     return words(query).slice(0, MAX_QUERY_WORDS);
   }
 
-  /** How query word `word` matches the vocabulary: word id → distance. */
-  function matcher(index, word, isLast, typoTolerance) {
+  /** The vocabulary id of a word, or -1. */
+  function wordID(index, word) {
+    const id = index.vocabulary.get(word);
+    return id === undefined ? -1 : id;
+  }
+
+  /** The ids of the vocabulary words that begin with `prefix`. */
+  function prefixIDs(index, prefix) {
+    const ids = [];
+    for (const [word, id] of index.vocabulary) if (word.startsWith(prefix)) ids.push(id);
+    return ids;
+  }
+
+  /** For each vocabulary word, the records holding it, ascending (made once, on first use). */
+  function postingsOf(index) {
+    if (index.postings) return index.postings;
+    const postings = Array.from(index.spelled, () => []);
+    index.occurrences.forEach((list, record) => {
+      for (const o of list) {
+        const records = postings[o.word];
+        if (records[records.length - 1] !== record) records.push(record);
+      }
+    });
+    index.postings = postings;
+    return postings;
+  }
+
+  /** Where the words `parts` stand adjacent and in order in `record`: the index of each instance's first occurrence. */
+  function phraseInstances(index, record, parts) {
+    const list = index.occurrences[record];
+    const found = [];
+    for (let o = 0; o < list.length; o++) {
+      if (list[o].word !== parts[0]) continue;
+      let k = 1;
+      while (
+        k < parts.length &&
+        o + k < list.length &&
+        list[o + k].word === parts[k] &&
+        list[o + k].attribute === list[o].attribute &&
+        list[o + k].position === list[o].position + k
+      )
+        k += 1;
+      if (k === parts.length) found.push(o);
+    }
+    return found;
+  }
+
+  /** How many records hold the words `parts` (two) adjacent and in order in one value. */
+  function phraseRecordCount(index, parts) {
+    const postings = postingsOf(index);
+    const first = postings[parts[0]];
+    const second = postings[parts[1]];
+    let count = 0;
+    for (let i = 0, j = 0; i < first.length && j < second.length; ) {
+      if (first[i] < second[j]) i += 1;
+      else if (first[i] > second[j]) j += 1;
+      else {
+        if (phraseInstances(index, first[i], parts).length > 0) count += 1;
+        i += 1;
+        j += 1;
+      }
+    }
+    return count;
+  }
+
+  /** The longest first part of a split word. */
+  const LONGEST_SPLIT_PART = 12;
+
+  /**
+   * The ways a query word (code points) may be read as two words, `[[first, second], …]`, shorter
+   * first part first: none below 4 code points (the length that allows a typo), a first part of
+   * 1 to 12.
+   */
+  function splitCuts(scalars) {
+    const cuts = [];
+    if (scalars.length < 4) return cuts;
+    for (let cut = 1; cut <= Math.min(LONGEST_SPLIT_PART, scalars.length - 1); cut++) {
+      cuts.push([String.fromCodePoint(...scalars.slice(0, cut)), String.fromCodePoint(...scalars.slice(cut))]);
+    }
+    return cuts;
+  }
+
+  /** Every split of a query word (code points) into two words of the index: `[[first id, second id], …]`, shorter first part first. */
+  function splitCandidates(index, scalars) {
+    const result = [];
+    for (const [first, second] of splitCuts(scalars)) {
+      const a = wordID(index, first);
+      const b = wordID(index, second);
+      if (a >= 0 && b >= 0) result.push([a, b]);
+    }
+    return result;
+  }
+
+  /**
+   * The split of a query word into two words of the index that stand adjacent and in order in the
+   * most records (then the shorter first part), or null when none does.
+   */
+  function bestSplit(index, scalars) {
+    let best = null;
+    let records = 0;
+    for (const parts of splitCandidates(index, scalars)) {
+      const count = phraseRecordCount(index, parts);
+      if (count > records) {
+        best = parts;
+        records = count;
+      }
+    }
+    return best;
+  }
+
+  /**
+   * How query word `word` matches the vocabulary: `distances` (word id → typo count; direct matches
+   * and word alternatives), the word alternatives' ids (`whole`: matched in full, highlighted
+   * whole), the ids that count as exact at 0 typos (`exactWords`), its phrase alternatives
+   * (`phrases`: `{parts, distance, exact}`) and whether it is `optional`. With `language`, the
+   * alternatives the word has alone (plural forms, its split), as Swift's `matcher(for:language:)`.
+   */
+  function matcher(index, word, isLast, typoTolerance, language, options = {}) {
     const q = points(word);
     const maxTypos = typoTolerance ? allowedTypos(q.length) : 0;
     const distances = new Map();
@@ -209,98 +404,373 @@
       const d = isLast ? prefixTypos(q, w) : typos(q, w);
       if (d <= maxTypos) distances.set(id, d);
     });
-    return { scalars: q, maxTypos, isLast, distances, exactWord: index.vocabulary.has(word) ? index.vocabulary.get(word) : -1 };
+    const exactWord = wordID(index, word);
+    const m = {
+      scalars: q,
+      maxTypos,
+      isLast,
+      distances,
+      exactWord,
+      exactWords: new Set(exactWord >= 0 ? [exactWord] : []),
+      whole: new Set(),
+      phrases: [],
+      optional: false,
+    };
+    if (!language) return m;
+    const exactPlural = language.alternativesAsExact.includes("ignorePlurals");
+    for (const table of language.plurals) {
+      for (const form of forms(table, word)) {
+        const id = wordID(index, form);
+        if (id >= 0) addAlternative(m, [id], 0, exactPlural);
+      }
+    }
+    if (typoTolerance && language.splitsAndJoins) {
+      const parts = (options.bestSplit || bestSplit)(index, q);
+      if (parts) addPhrase(m, parts, 1, false);
+    }
+    m.optional = language.optionalWords.includes(word);
+    return m;
   }
 
   /**
-   * Every record matching `query` (and `allowed(record)` when given), ranked:
-   * `[{record, typos, proximity, attribute, position, exact}]`, and the matchers for highlighting.
+   * Makes the vocabulary ids `ids` a word alternative of `m` at `distance`: each id matches at the
+   * smaller of its distances, and is highlighted whole (and exact, when `exact` at 0 typos) when
+   * the alternative's distance is not larger than the direct match's.
+   */
+  function addAlternative(m, ids, distance, exact) {
+    for (const id of ids) {
+      const old = m.distances.get(id);
+      if (old !== undefined && old < distance) continue;
+      m.distances.set(id, distance);
+      m.whole.add(id);
+      if (exact && distance === 0) m.exactWords.add(id);
+    }
+  }
+
+  /** Adds a phrase alternative (the same words once, at the smaller distance). */
+  function addPhrase(m, parts, distance, exact) {
+    const same = m.phrases.find((p) => p.parts.length === parts.length && p.parts.every((id, k) => id === parts[k]));
+    if (same) {
+      if (distance < same.distance) same.distance = distance;
+      if (distance === 0 && exact) same.exact = true;
+      return;
+    }
+    m.phrases.push({ parts, distance, exact: exact && distance === 0 });
+  }
+
+  /**
+   * Adds the alternatives that runs of query words have: the synonyms of a run equal to a member
+   * (the first word at the synonym's typos, the others at 0), and the join of two or three words
+   * (the first at 1 typo, the others at 0; every word the join begins when the run ends with a
+   * last word matched as a prefix).
+   */
+  function expand(index, qwords, matchers, typoTolerance, language) {
+    const n = qwords.length;
+    if (language.synonyms.size > 0) {
+      for (let start = 0; start < n; start++) {
+        for (let length = 1; length <= Math.max(1, Math.min(language.longestMember, n - start)); length++) {
+          const member = qwords.slice(start, start + length).join(" ");
+          for (const alternative of language.synonyms.get(member) || []) {
+            const ids = alternative.words.map((w) => wordID(index, w));
+            if (ids.some((id) => id < 0)) continue;
+            const kind = ids.length === 1 ? "singleWordSynonym" : "multiWordsSynonym";
+            const exact = alternative.typos === 0 && language.alternativesAsExact.includes(kind);
+            for (let i = start; i < start + length; i++) {
+              const distance = i === start ? alternative.typos : 0;
+              if (ids.length === 1) addAlternative(matchers[i], ids, distance, exact);
+              else addPhrase(matchers[i], ids, distance, exact);
+            }
+          }
+        }
+      }
+    }
+    if (typoTolerance && language.splitsAndJoins && n >= 2) {
+      for (let start = 0; start < n - 1; start++) {
+        for (let length = 2; length <= 3 && start + length <= n; length++) {
+          const joined = qwords.slice(start, start + length).join("");
+          const end = start + length - 1;
+          const ids = matchers[end].isLast ? prefixIDs(index, joined) : [wordID(index, joined)].filter((id) => id >= 0);
+          if (ids.length === 0) continue;
+          for (let i = start; i <= end; i++) addAlternative(matchers[i], ids, i === start ? 1 : 0, false);
+        }
+      }
+    }
+  }
+
+  /**
+   * The words of `query` and their matchers with every alternative (`options.language`, prepared
+   * or as JSON; none: contract version 2). `options.bestSplit(index, scalars)` may replace the
+   * choice of a word's split (the page's client index, which counts records from postings).
+   */
+  function queryMatchers(index, query, options = {}) {
+    const typoTolerance = options.typoTolerance !== false;
+    const language = options.language === undefined || options.language === null ? null : prepareLanguage(options.language);
+    const qwords = queryWords(query);
+    const matchers = qwords.map((w, i) => matcher(index, w, i === qwords.length - 1, typoTolerance, language, options));
+    if (language) expand(index, qwords, matchers, typoTolerance, language);
+    return { words: qwords, matchers };
+  }
+
+  /**
+   * The ids of the vocabulary words whose places a query reads: its matches, its phrases' parts, and
+   * every split candidate's parts (whose places choose the split). With `index` a vocabulary that
+   * holds every word the query can look up, these are the words whose postings answer the query.
+   */
+  function wordsRead(index, query, options = {}) {
+    const typoTolerance = options.typoTolerance !== false;
+    const language = prepareLanguage(options.language);
+    const { matchers } = queryMatchers(index, query, { ...options, bestSplit: () => null });
+    const ids = new Set();
+    for (const m of matchers) {
+      m.distances.forEach((_, id) => ids.add(id));
+      for (const p of m.phrases) p.parts.forEach((id) => ids.add(id));
+      if (typoTolerance && language.splitsAndJoins) for (const parts of splitCandidates(index, m.scalars)) parts.forEach((id) => ids.add(id));
+    }
+    return ids;
+  }
+
+  /**
+   * The words a query may look up in the vocabulary beyond its own words' typos and prefixes, as
+   * `[word, asPrefix]`: plural forms, synonym alternatives' words, joins (as a prefix when the run
+   * ends with the last word), split parts. The page's client index loads their listings.
+   */
+  function lookups(query, options = {}) {
+    const typoTolerance = options.typoTolerance !== false;
+    const language = prepareLanguage(options.language);
+    const qwords = queryWords(query);
+    const n = qwords.length;
+    const result = [];
+    qwords.forEach((word) => {
+      for (const table of language.plurals) for (const form of forms(table, word)) result.push([form, false]);
+      if (typoTolerance && language.splitsAndJoins) for (const [a, b] of splitCuts(points(word))) result.push([a, false], [b, false]);
+    });
+    for (let start = 0; start < n; start++) {
+      for (let length = 1; length <= Math.max(1, Math.min(language.longestMember, n - start)); length++) {
+        for (const alternative of language.synonyms.get(qwords.slice(start, start + length).join(" ")) || []) {
+          for (const w of alternative.words) result.push([w, false]);
+        }
+      }
+    }
+    if (typoTolerance && language.splitsAndJoins) {
+      for (let start = 0; start < n - 1; start++) {
+        for (let length = 2; length <= 3 && start + length <= n; length++) {
+          result.push([qwords.slice(start, start + length).join(""), start + length === n]);
+        }
+      }
+    }
+    return result;
+  }
+
+  /**
+   * Every record matching `query` (and `allowed(record)` when given), ranked, with the language
+   * `options.language`: `{words, ranked: [{record, typos, words, proximity, attribute, position,
+   * exact}], matchers, wordsRemoved, optional}`. When nothing matches, words are made optional as
+   * `removeWordsIfNoResults` says, one step at a time, until something does.
    */
   function search(index, query, options = {}) {
-    const typoTolerance = options.typoTolerance !== false;
-    const qwords = queryWords(query);
-    const matchers = qwords.map((w, i) => matcher(index, w, i === qwords.length - 1, typoTolerance));
+    const language = prepareLanguage(options.language);
+    const { words: qwords, matchers } = queryMatchers(index, query, options);
+    const result = (ranked, wordsRemoved) => ({
+      words: qwords,
+      ranked: sortRanked(ranked, index),
+      matchers,
+      wordsRemoved,
+      optional: matchers.map((m) => m.optional),
+    });
+    if (matchers.length === 0) {
+      const ranked = [];
+      for (let record = 0; record < index.records.length; record++) {
+        if (options.allowed && !options.allowed(record)) continue;
+        ranked.push({ record, typos: 0, words: 0, proximity: 0, attribute: 0, position: 0, exact: 0 });
+      }
+      return result(ranked, false);
+    }
+    let ranked = rank(index, matchers, options.allowed);
+    let removed = false;
+    if (ranked.length === 0) {
+      for (const step of removalSteps(language.removeWordsIfNoResults, matchers.map((m) => m.optional))) {
+        for (const i of step) matchers[i].optional = true;
+        removed = true;
+        ranked = rank(index, matchers, options.allowed);
+        if (ranked.length > 0) break;
+      }
+    }
+    return result(ranked, removed);
+  }
+
+  /**
+   * The words `removeWordsIfNoResults` makes optional, step by step: the last mandatory one, then
+   * the one before (`lastWords`); from the first (`firstWords`); all at once (`allOptional`).
+   */
+  function removalSteps(mode, optional) {
+    const mandatory = [];
+    optional.forEach((o, i) => {
+      if (!o) mandatory.push(i);
+    });
+    switch (mode) {
+      case "lastWords":
+        return mandatory.reverse().map((i) => [i]);
+      case "firstWords":
+        return mandatory.map((i) => [i]);
+      case "allOptional":
+        return mandatory.length > 0 ? [mandatory] : [];
+      default:
+        return [];
+    }
+  }
+
+  /**
+   * Every record matching the query words `matchers` (every mandatory word, and at least one), with
+   * its criteria, in record order: Swift's `rankEach`.
+   */
+  function rank(index, matchers, allowed) {
     const n = matchers.length;
     const ranked = [];
-    const count = index.records.length;
-    if (n === 0) {
-      for (let record = 0; record < count; record++) {
-        if (options.allowed && !options.allowed(record)) continue;
-        ranked.push({ record, typos: 0, proximity: 0, attribute: 0, position: 0, exact: 0 });
-      }
-      return { words: qwords, ranked: sortRanked(ranked, index), matchers };
-    }
     // The hot loop reads each word's distance to each query word from one dense table (-1: no
-    // match) and keeps its per-record state in arrays made once: the same criteria as the
-    // contract's, without a Map lookup or an allocation per occurrence.
+    // match), which words are a match or a phrase's part from two bit masks, and keeps its
+    // per-record state in arrays made once: the same criteria as the contract's, without a Map
+    // lookup or an allocation per occurrence.
     const words = index.spelled.length;
     const table = new Int8Array(words * n).fill(-1);
-    matchers.forEach((m, i) => m.distances.forEach((d, id) => (table[id * n + i] = d)));
+    const mask = new Int32Array(words);
+    const partMask = new Int32Array(words);
+    let mandatory = 0;
+    let phraseBits = 0;
+    matchers.forEach((m, i) => {
+      m.distances.forEach((d, id) => {
+        table[id * n + i] = d;
+        mask[id] |= 1 << i;
+      });
+      for (const p of m.phrases) for (const part of p.parts) partMask[part] |= 1 << i;
+      if (!m.optional) mandatory |= 1 << i;
+      if (m.phrases.length > 0) phraseBits |= 1 << i;
+    });
+    const all = n === 32 ? -1 : (1 << n) - 1;
     const typo = new Int32Array(n);
     const exact = new Uint8Array(n);
     const lastAttribute = new Int32Array(n);
     const lastPosition = new Int32Array(n);
     const pairBest = new Int32Array(Math.max(n - 1, 0));
     const NONE = 0x7fffffff;
-    for (let record = 0; record < count; record++) {
-      if (options.allowed && !options.allowed(record)) continue;
+    // The occurrences of a record that some query word matches or that are a phrase's part, in
+    // the record's order: a phrase is consecutive entries at positions p, p + 1, … of one attribute.
+    const matched = [];
+    const phraseAt = (k, count, parts) => {
+      const first = matched[k];
+      if (first.word !== parts[0] || k + parts.length > count) return false;
+      for (let j = 1; j < parts.length; j++) {
+        const next = matched[k + j];
+        if (next.word !== parts[j] || next.attribute !== first.attribute || next.position !== first.position + j) return false;
+      }
+      return true;
+    };
+    let bestAttribute = NONE;
+    let bestPosition = NONE;
+    const place = (i, attribute, position, end) => {
+      if (bestAttribute === NONE) {
+        bestAttribute = attribute;
+        bestPosition = position;
+      }
+      if (i > 0 && lastAttribute[i - 1] === attribute) pairBest[i - 1] = Math.min(pairBest[i - 1], Math.abs(position - lastPosition[i - 1]));
+      if (i < n - 1 && lastAttribute[i + 1] === attribute) pairBest[i] = Math.min(pairBest[i], Math.abs(position - lastPosition[i + 1]));
+      lastAttribute[i] = attribute;
+      lastPosition[i] = end;
+    };
+    for (let record = 0; record < index.records.length; record++) {
+      if (allowed && !allowed(record)) continue;
       const list = index.occurrences[record];
-      // Each query word's smallest typo count in the record (placedTypos).
+      // A query word is placed only by its best matches in this record (contract version 2):
+      // first its smallest typo count…
       typo.fill(NONE);
+      let seen = 0;
+      let count = 0;
       for (let k = 0; k < list.length; k++) {
-        const base = list[k].word * n;
+        const o = list[k];
+        const bits = mask[o.word];
+        if ((bits | partMask[o.word]) === 0) continue;
+        matched[count++] = o;
+        if (bits === 0) continue;
+        seen |= bits;
+        const base = o.word * n;
         for (let i = 0; i < n; i++) {
           const d = table[base + i];
           if (d >= 0 && d < typo[i]) typo[i] = d;
         }
       }
-      let missing = false;
-      for (let i = 0; i < n; i++) if (typo[i] === NONE) missing = true;
-      if (missing) continue;
-      // A query word is placed only by its best matches in the record (contract version 2):
-      // proximity, attribute and exact look at the matches at its smallest typo count.
+      // …with the phrase alternatives that stand in it…
+      let phrased = 0;
+      if (phraseBits !== 0) {
+        for (let i = 0; i < n; i++) {
+          if ((phraseBits & (1 << i)) === 0) continue;
+          for (const phrase of matchers[i].phrases) {
+            if (phrase.distance > typo[i]) continue;
+            for (let k = 0; k < count; k++) {
+              if (!phraseAt(k, count, phrase.parts)) continue;
+              typo[i] = phrase.distance;
+              seen |= 1 << i;
+              phrased |= 1 << i;
+              break;
+            }
+          }
+        }
+      }
+      if ((seen & mandatory) !== mandatory || seen === 0) continue;
+      // …then proximity, attribute and exact from the matches at that count (a phrase placed at
+      // its first word, and at its last for the pair with the query word after it).
       exact.fill(0);
       lastAttribute.fill(-1);
       lastPosition.fill(0);
       pairBest.fill(PROXIMITY_CAP);
-      let bestAttribute = Infinity;
-      let bestPosition = Infinity;
-      for (let k = 0; k < list.length; k++) {
-        const o = list[k];
+      bestAttribute = NONE;
+      bestPosition = NONE;
+      for (let k = 0; k < count; k++) {
+        const o = matched[k];
         const base = o.word * n;
         for (let i = 0; i < n; i++) {
           const d = table[base + i];
           if (d < 0 || d !== typo[i]) continue;
-          if (bestAttribute === Infinity) {
-            bestAttribute = o.attribute;
-            bestPosition = o.position;
+          if (d === 0 && matchers[i].exactWords.has(o.word)) exact[i] = 1;
+          place(i, o.attribute, o.position, o.position);
+        }
+        const parts = partMask[o.word] & phrased;
+        if (parts === 0) continue;
+        for (let i = 0; i < n; i++) {
+          if ((parts & (1 << i)) === 0) continue;
+          for (const phrase of matchers[i].phrases) {
+            if (phrase.distance !== typo[i] || !phraseAt(k, count, phrase.parts)) continue;
+            if (phrase.exact) exact[i] = 1;
+            place(i, o.attribute, o.position, o.position + phrase.parts.length - 1);
           }
-          if (d === 0 && o.word === matchers[i].exactWord) exact[i] = 1;
-          if (i > 0 && lastAttribute[i - 1] === o.attribute) pairBest[i - 1] = Math.min(pairBest[i - 1], o.position - lastPosition[i - 1]);
-          if (i < n - 1 && lastAttribute[i + 1] === o.attribute) pairBest[i] = Math.min(pairBest[i], o.position - lastPosition[i + 1]);
-          lastAttribute[i] = o.attribute;
-          lastPosition[i] = o.position;
         }
       }
-      let exactCount = 0;
       let typos = 0;
+      let exactCount = 0;
       let proximity = 0;
+      let matchedWords = 0;
       for (let i = 0; i < n; i++) {
-        exactCount += exact[i];
+        if (typo[i] === NONE) continue;
         typos += typo[i];
+        exactCount += exact[i];
       }
-      for (let i = 0; i < n - 1; i++) proximity += pairBest[i];
-      if (n === 1) exactCount = exact[0] && index.soleWords[record].has(matchers[0].exactWord) ? 1 : 0;
-      ranked.push({ record, typos, proximity, attribute: bestAttribute, position: bestPosition, exact: exactCount });
+      for (let i = 0; i < n - 1; i++) if (typo[i] !== NONE && typo[i + 1] !== NONE) proximity += pairBest[i];
+      if (n === 1) {
+        // exactOnSingleWordQuery: attribute — a whole value must be the word (or an alternative
+        // that counts as exact).
+        exactCount = 0;
+        if (typo[0] === 0) for (const w of matchers[0].exactWords) if (index.soleWords[record].has(w)) exactCount = 1;
+      }
+      for (let bits = seen & all; bits !== 0; bits &= bits - 1) matchedWords += 1;
+      ranked.push({ record, typos, words: matchedWords, proximity, attribute: bestAttribute, position: bestPosition, exact: exactCount });
     }
-    return { words: qwords, ranked: sortRanked(ranked, index), matchers };
+    return ranked;
   }
 
-  /** The contract's order: typos, proximity, attribute, position, exact (more first), custom rank. */
+  /** The contract's order: typos, words (more first), proximity, attribute, position, exact (more first), custom rank. */
   function sortRanked(ranked, index) {
     return ranked.sort(
       (a, b) =>
         a.typos - b.typos ||
+        b.words - a.words ||
         a.proximity - b.proximity ||
         a.attribute - b.attribute ||
         a.position - b.position ||
@@ -309,7 +779,7 @@
     );
   }
 
-  /** Each query word's smallest typo count in `record` (Infinity where it does not match). */
+  /** Each query word's smallest typo count in `record`, phrases included (Infinity where it does not match). */
   function placedTypos(index, record, matchers) {
     const typo = new Array(matchers.length).fill(Infinity);
     for (const o of index.occurrences[record]) {
@@ -318,7 +788,37 @@
         if (d !== undefined && d < typo[i]) typo[i] = d;
       });
     }
+    matchers.forEach((m, i) => {
+      for (const phrase of m.phrases) {
+        if (phrase.distance < typo[i] && phraseInstances(index, record, phrase.parts).length > 0) typo[i] = phrase.distance;
+      }
+    });
     return typo;
+  }
+
+  /**
+   * The query words made optional that the first hit does not match (its placed typos `placed`,
+   * null when there is no hit), or null when no word was removed: what `queryAfterRemoval` marks.
+   */
+  function droppedWords(result, placed) {
+    if (!result.wordsRemoved) return null;
+    return result.optional.map((optional, i) => optional && (!placed || placed[i] === Infinity));
+  }
+
+  /**
+   * Algolia's `queryAfterRemoval` of a search `result` over `index`: the query's words, HTML-escaped,
+   * each word made optional that the first hit does not match in `<em>`; null when no word was
+   * removed.
+   */
+  function queryAfterRemoval(result, index) {
+    const placed = result.wordsRemoved && result.ranked.length > 0 ? placedTypos(index, result.ranked[0].record, result.matchers) : null;
+    return removalText(result.words, droppedWords(result, placed));
+  }
+
+  /** `queryAfterRemoval` from the query's words and which were dropped (null: none removed). */
+  function removalText(qwords, dropped) {
+    if (!dropped) return null;
+    return qwords.map((w, i) => (dropped[i] ? "<em>" + escapeHTML(w) + "</em>" : escapeHTML(w))).join(" ");
   }
 
   // MARK: Highlighting
@@ -374,7 +874,10 @@
 
   /**
    * Algolia's `_highlightResult` entry for one value of record number `record`, as the Swift engine
-   * computes it: only the matches where a query word is placed (its smallest typo count in the record).
+   * computes it: only the matches where a query word is placed (its smallest typo count in the
+   * record). A phrase alternative placed at that count highlights its words whole where they stand
+   * adjacent and in order in the value; a word alternative is highlighted whole; the last word's
+   * prefix match, the closest prefix (the longer highlight wins when a word is both).
    */
   function highlight(index, text, result, record, given) {
     const chars = Array.from(text);
@@ -387,20 +890,34 @@
     let cursor = 0;
     let allWhole = true;
     const source = sourceWords(chars);
-    for (const word of source) {
-      const id = index.vocabulary.get(word.text);
+    const ids = source.map((word) => wordID(index, word.text));
+    // The words of the phrase alternatives placed in this value: highlighted whole.
+    const inPhrase = new Array(ids.length).fill(false);
+    matchers.forEach((m, i) => {
+      for (const phrase of m.phrases) {
+        if (phrase.distance !== placed[i] || phrase.parts.length > ids.length) continue;
+        for (let k = 0; k + phrase.parts.length <= ids.length; k++) {
+          if (!phrase.parts.every((id, j) => ids[k + j] === id)) continue;
+          matched[i] = true;
+          for (let j = k; j < k + phrase.parts.length; j++) inPhrase[j] = true;
+        }
+      }
+    });
+    source.forEach((word, k) => {
+      const id = ids[k];
       const wordPoints = points(word.text);
       let length = 0;
-      if (id !== undefined) {
+      if (id >= 0) {
+        if (inPhrase[k]) length = wordPoints.length;
         matchers.forEach((m, i) => {
           if (m.distances.get(id) !== placed[i]) return;
           matched[i] = true;
-          length = m.isLast ? Math.max(length, prefixDistance(m.scalars, wordPoints).length) : wordPoints.length;
+          length = m.isLast && !m.whole.has(id) ? Math.max(length, prefixDistance(m.scalars, wordPoints).length) : wordPoints.length;
         });
       }
       if (length === 0) {
         allWhole = false;
-        continue;
+        return;
       }
       const whole = length >= wordPoints.length;
       if (!whole) allWhole = false;
@@ -409,7 +926,7 @@
       out += escapeHTML(chars.slice(cursor, word.start).join(""));
       out += "<em>" + escapeHTML(chars.slice(word.start, end).join("")) + "</em>";
       cursor = end;
-    }
+    });
     out += escapeHTML(chars.slice(cursor).join(""));
     const matchedWords = [];
     qwords.forEach((w, i) => {
@@ -512,6 +1029,22 @@
     queryWords,
     matcher,
     search,
+    singular,
+    forms,
+    prepareLanguage,
+    queryMatchers,
+    wordID,
+    wordsRead,
+    lookups,
+    bestSplit,
+    splitCuts,
+    splitCandidates,
+    phraseRecordCount,
+    removalSteps,
+    placedTypos,
+    droppedWords,
+    queryAfterRemoval,
+    removalText,
     highlight,
     reverseHighlight,
     escapeHTML,

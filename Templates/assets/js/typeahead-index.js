@@ -133,6 +133,12 @@
     return ranges;
   }
 
+  /** The one shard of a listing's manifest `[[firstKey, slug], …]` that would hold `word`, as a list (none before the first). */
+  function shardFor(manifest, word) {
+    const entry = core.lastNotAfter(manifest, word);
+    return entry ? [entry[1]] : [];
+  }
+
   /** The shards of a listing's manifest `[[firstKey, slug], …]` that can hold keys starting with `prefix`. */
   function shardsFor(manifest, prefix) {
     if (manifest.length === 0) return [];
@@ -171,14 +177,19 @@
   /**
    * A client index over its manifest (from index.html) and a loader.
    * `search(query, {scope: [attribute, value] | null, typoTolerance, stale}, callback)` calls back with
-   * `{nbHits, numbers, complete, highlight(text, i), rest}`: the hits' record numbers in ranked
-   * order (only the first page when the answer came from a head: `complete` is false and
-   * `rest(callback)` gives the whole answer), and the highlighting of a text of hit `i`. When
-   * `stale()` turns true while files load, the search stops without calling back. `rows(numbers, callback)` calls back with those records' rows
-   * as objects named by the manifest's fields.
+   * `{nbHits, numbers, complete, highlight(text, i), rest, words, dropped, queryAfterRemoval}`: the
+   * hits' record numbers in ranked order (only the first page when the answer came from a head or
+   * a precomputed answer: `complete` is false and `rest(callback)` gives the whole answer), the
+   * highlighting of a text of hit `i`, the query's words, and, when no record matched every word
+   * and words were made optional (`removeWordsIfNoResults`), which of them the first hit does not
+   * match (`dropped`, else null) and Algolia's `queryAfterRemoval`. When `stale()` turns true while
+   * files load, the search stops without calling back. `rows(numbers, callback)` calls back with
+   * those records' rows as objects named by the manifest's fields. The manifest's `language`
+   * (contract version 3: plurals, synonyms, splits and joins, optional words) is the engine's.
    */
   function createClientIndex(manifest, loader) {
     const path = (kind, slug) => manifest.base + kind + "/" + slug + ".js";
+    const language = core.prepareLanguage(manifest.language);
     const decoded = new Map(); // postings slug → {lines: Map(word → flat postings), words: Map(word → postings)}
     const spellings = new Map(); // word → its code points, made once (every search spells the words in range)
     // Rows that came with a first page (an answer's, a letter's head): number → cells.
@@ -223,11 +234,16 @@
         if (qwords.length === 0) {
           const numbers = [];
           for (let n = 0; n < manifest.count; n++) if (!inScope || inScope.has(n)) numbers.push(n);
-          return callback({ nbHits: numbers.length, numbers, complete: true, highlight: (text) => core.highlight(emptyIndex, text, emptyResult, 0) });
+          return callback({ nbHits: numbers.length, numbers, complete: true, highlight: (text) => core.highlight(emptyIndex, text, emptyResult, 0), words: [], dropped: null, queryAfterRemoval: null });
         }
         const ranges = qwords.map((w, i) => wordRanges(w, i === qwords.length - 1, typoTolerance));
+        // The words the language may look up (plural forms, synonyms' words, joins, split parts):
+        // the one listing shard that would hold each, or every shard a join's prefix starts.
+        const lookups = core.lookups(query, { typoTolerance, language });
+        const lookupShards = ([word, asPrefix]) => (asPrefix ? shardsFor(manifest.words, word) : shardFor(manifest.words, word));
         const listingFiles = [];
         ranges.forEach((list) => list.forEach(([kind, prefix]) => shardsFor(manifest[kind], prefix).forEach((slug) => listingFiles.push(path(kind, slug)))));
+        lookups.forEach((lookup) => lookupShards(lookup).forEach((slug) => listingFiles.push(path("words", slug))));
         /** Calls `then(inRange)` with the words in range (word → postings slug), once the listings have loaded. */
         const listed = (then) =>
           loader.need(listingFiles, () => {
@@ -242,6 +258,13 @@
                 }
               })
             );
+            for (const [lookup, asPrefix] of lookups) {
+              for (const slug of lookupShards([lookup, asPrefix])) {
+                for (const [word, postings] of loader.get(path("words", slug)) || []) {
+                  if (asPrefix ? word.startsWith(lookup) : word === lookup) inRange.set(word, postings);
+                }
+              }
+            }
             then(inRange);
           });
         // The whole answer, ranked from the postings (skipped once a newer search has begun).
@@ -257,7 +280,7 @@
           // heads file (the manifest lists them), or a prefix without a head line, starts no word:
           // the listings say so.
           const file = headsFile(qwords, inScope);
-          if (!file) return full(callback, options.stale);
+          if (!file || !highlightsAlone(qwords)) return full(callback, options.stale);
           loader.need([file], ([heads]) => {
             learnRows(file.replace(/\.js$/, "/rows"));
             if (options.stale && options.stale()) return;
@@ -269,8 +292,11 @@
                   nbHits,
                   numbers,
                   complete: numbers.length >= nbHits,
-                  highlight: (text) => highlightAlone(query, text, typoTolerance),
+                  highlight: (text) => highlightAlone(query, text, typoTolerance, language),
                   rest: full,
+                  words: qwords,
+                  dropped: null,
+                  queryAfterRemoval: null,
                 });
               // Past the first letter, the head's rows are a file of their own: one file, not up to
               // twenty `records/` files.
@@ -291,13 +317,28 @@
           (line) => {
             if (!line) return computed();
             if (options.stale && options.stale()) return;
-            const [, nbHits, numbers, placed] = line;
-            callback({
-              nbHits,
-              numbers,
-              complete: numbers.length >= nbHits,
-              highlight: (name, i) => highlightPlaced(query, name, placed[i], qwords.length, typoTolerance),
-              rest: full,
+            const [, nbHits, numbers, placed, optionalBits] = line;
+            // Words made optional to find hits: dropped where the first hit does not match them (3).
+            const dropped =
+              optionalBits === undefined ? null : qwords.map((_, i) => (optionalBits & (1 << i)) !== 0 && (placed.length === 0 || decodePlaced(placed[0], qwords.length)[i] === Infinity));
+            const respond = (splits) =>
+              callback({
+                nbHits,
+                numbers,
+                complete: numbers.length >= nbHits,
+                highlight: (name, i) => highlightPlaced(query, name, placed[i], qwords.length, typoTolerance, language, splits),
+                rest: full,
+                words: qwords,
+                dropped,
+                queryAfterRemoval: core.removalText(qwords, dropped),
+              });
+            // Rarely, a hit's name holds a split of a word placed at its split's typo: which split
+            // the engine took is for the whole index to say.
+            const unsure = unsureSplits(qwords, numbers, placed);
+            if (unsure.length === 0) return respond(null);
+            resolveSplits(unsure, (splits) => {
+              if (options.stale && options.stale()) return;
+              respond(splits);
             });
           },
           options.stale
@@ -402,66 +443,180 @@
       return decoded.get(slug);
     }
 
-    /** Loads the postings of the candidate words among `inRange` and ranks. */
+    /**
+     * Loads the postings of the words the query reads among `inRange` (its candidate words, their
+     * alternatives, the parts of its phrases and of every split it may take) and ranks.
+     */
     function rank(query, qwords, inRange, inScope, typoTolerance, callback, stale) {
       const listed = Array.from(inRange.keys());
       const probe = { spelled: listed.map(spell), vocabulary: new Map(listed.map((w, i) => [w, i])) };
-      // Each query word's candidate words, by the contract's own matcher.
-      const perWord = qwords.map((w, i) => Array.from(core.matcher(probe, w, i === qwords.length - 1, typoTolerance).distances.keys(), (id) => listed[id]));
-      const words = Array.from(new Set(perWord.flat())).sort(core.compareCodePoints);
+      // The words read, by the contract's own matchers over the words listed.
+      const words = Array.from(core.wordsRead(probe, query, { typoTolerance, language }), (id) => listed[id]).sort(core.compareCodePoints);
       const postingFiles = words.map((w) => path("postings", inRange.get(w)));
       loader.need(postingFiles, () => {
         // A newer search has begun while the postings loaded: skip the ranking nobody will see.
         if (stale && stale()) return;
-        const postingsOf = (word) => {
-          const shard = postingsShard(inRange.get(word));
-          if (!shard.words.has(word)) shard.words.set(word, decodePostings(shard.lines.get(word) || []));
-          return shard.words.get(word);
-        };
-        callback(answer(query, perWord, words, postingsOf, inScope, typoTolerance));
+        callback(answer(query, words, (word) => postingsOf(word, inRange.get(word)), inScope, typoTolerance));
       });
     }
 
-    /** Ranks the records holding a candidate of every query word, with the engine's own search. */
-    function answer(query, perWord, words, postingsOf, inScope, typoTolerance) {
-      // Records matching every query word (and in the scope): a record's mark counts the query
-      // words it has matched so far, each once.
-      const marks = new Uint8Array(manifest.count);
-      const last = perWord.length - 1;
-      const found = [];
-      perWord.forEach((candidates, i) => {
-        for (const word of candidates) {
-          for (const p of postingsOf(word)) {
-            if (marks[p.number] !== i) continue;
-            marks[p.number] = i + 1;
-            if (i === last && (!inScope || inScope.has(p.number))) found.push(p.number);
+    /**
+     * Ranks, with the engine's own search, the records that can match: those holding a word that
+     * each mandatory query word reads (its matches, its phrases' parts). A split is chosen from
+     * its parts' whole postings, as the engine counts every record; when no record matches every
+     * word and `removeWordsIfNoResults` makes words optional, every record holding a word read is
+     * ranked. The words read hold every place the contract looks at.
+     */
+    function answer(query, words, postingsOf, inScope, typoTolerance) {
+      const vocabulary = new Map(words.map((w, i) => [w, i]));
+      const spelled = words.map(spell);
+      // The split of the most records (then the shorter first part), none if found in no record.
+      const bestSplit = (index, scalars) => {
+        let best = null;
+        let records = 0;
+        for (const [a, b] of core.splitCandidates(index, scalars)) {
+          const count = adjacentRecords(postingsOf(words[a]), postingsOf(words[b]));
+          if (count > records) {
+            best = [a, b];
+            records = count;
           }
         }
+        return best;
+      };
+      const options = { typoTolerance, language, bestSplit };
+      const { matchers } = core.queryMatchers({ spelled, vocabulary }, query, options);
+      const reads = matchers.map((m) => {
+        const ids = new Set(m.distances.keys());
+        for (const phrase of m.phrases) phrase.parts.forEach((id) => ids.add(id));
+        return ids;
       });
-      const records = Int32Array.from(found).sort();
-      const place = new Int32Array(manifest.count).fill(-1);
-      records.forEach((n, i) => (place[n] = i));
-      const occurrences = Array.from(records, () => []);
-      const soleWords = Array.from(records, () => new Set());
-      words.forEach((word, id) => {
-        for (const p of postingsOf(word)) {
-          const i = place[p.number];
-          if (i < 0) continue;
-          for (let k = 0; k < p.places.length; k += 2) occurrences[i].push({ word: id, attribute: p.places[k], element: 0, position: p.places[k + 1] });
-          if (p.sole) soleWords[i].add(id);
-        }
-      });
-      for (const list of occurrences) list.sort((a, b) => a.attribute - b.attribute || a.position - b.position);
-      // Numbers are custom ranks: the index's custom order is the numbers' order.
-      const vocabulary = new Map(words.map((w, i) => [w, i]));
-      const index = { records: Array.from(records, (number) => ({ number })), vocabulary, spelled: words.map(spell), occurrences, soleWords, customRank: records };
-      const result = core.search(index, query, { typoTolerance });
+      // Records holding a word read by each of `needed` (query word indices), each once: a
+      // record's mark counts the words it has shown so far.
+      const holding = (needed) => {
+        const marks = new Uint8Array(manifest.count);
+        const found = [];
+        needed.forEach((i, k) => {
+          for (const id of reads[i]) {
+            for (const p of postingsOf(words[id])) {
+              if (marks[p.number] !== k) continue;
+              marks[p.number] = k + 1;
+              if (k === needed.length - 1) found.push(p.number);
+            }
+          }
+        });
+        return found;
+      };
+      const mandatory = matchers.map((m, i) => (m.optional ? -1 : i)).filter((i) => i >= 0);
+      // With every word optional, a record needs any one of them.
+      const anyWord = () => Array.from(new Set(matchers.flatMap((_, i) => holding([i]))));
+      const rankOver = (found) => {
+        const records = Int32Array.from(found).sort();
+        const place = new Int32Array(manifest.count).fill(-1);
+        records.forEach((n, i) => (place[n] = i));
+        const occurrences = Array.from(records, () => []);
+        const soleWords = Array.from(records, () => new Set());
+        words.forEach((word, id) => {
+          for (const p of postingsOf(word)) {
+            const i = place[p.number];
+            if (i < 0) continue;
+            for (let k = 0; k < p.places.length; k += 2) occurrences[i].push({ word: id, attribute: p.places[k], element: 0, position: p.places[k + 1] });
+            if (p.sole) soleWords[i].add(id);
+          }
+        });
+        for (const list of occurrences) list.sort((a, b) => a.attribute - b.attribute || a.position - b.position);
+        // Numbers are custom ranks: the index's custom order is the numbers' order.
+        const index = { records: Array.from(records, (number) => ({ number })), vocabulary, spelled, occurrences, soleWords, customRank: records };
+        const allowed = inScope ? (r) => inScope.has(records[r]) : undefined;
+        return { index, records, result: core.search(index, query, { ...options, allowed }) };
+      };
+      let ranked = rankOver(mandatory.length > 0 ? holding(mandatory) : anyWord());
+      if (ranked.result.wordsRemoved) ranked = rankOver(anyWord());
+      const { index, records, result } = ranked;
+      const first = result.ranked[0];
+      const dropped = core.droppedWords(result, result.wordsRemoved && first ? core.placedTypos(index, first.record, result.matchers) : null);
       return {
         nbHits: result.ranked.length,
         numbers: result.ranked.map((r) => records[r.record]),
         complete: true,
         highlight: (text, i) => core.highlight(index, text, result, result.ranked[i].record),
+        words: result.words,
+        dropped,
+        queryAfterRemoval: core.removalText(result.words, dropped),
       };
+    }
+
+    /** A word's postings, decoded once, from its shard `slug`. */
+    function postingsOf(word, slug) {
+      const shard = postingsShard(slug);
+      if (!shard.words.has(word)) shard.words.set(word, decodePostings(shard.lines.get(word) || []));
+      return shard.words.get(word);
+    }
+
+    /**
+     * The query words whose split a precomputed answer's highlighting needs from the whole index:
+     * a hit's name (the text the page highlights) holds two adjacent words that join into the query
+     * word, and the hit places the word at 1 typo (a split's). Highlighted from the name alone,
+     * the split would be chosen among the name's words, which may not be the engine's choice.
+     */
+    function unsureSplits(qwords, numbers, placed) {
+      const name = manifest.fields.indexOf("name");
+      if (name < 0 || !language.splitsAndJoins) return [];
+      return qwords.filter((word, i) => {
+        const cuts = core.splitCuts(core.points(word));
+        if (cuts.length === 0) return false;
+        return numbers.some((number, k) => {
+          if (decodePlaced(placed[k], qwords.length)[i] !== 1) return false;
+          const texts = core.words(String((known.get(number) || [])[name] || ""));
+          return cuts.some(([a, b]) => texts.some((text, j) => text === a && texts[j + 1] === b));
+        });
+      });
+    }
+
+    /**
+     * Calls `then(splits)` with the split the engine takes of each word of `qwords` (word → its two
+     * parts, or null): of the cuts whose parts are words of the index, the one whose parts stand
+     * adjacent and in order in the most records, read from the parts' whole postings (then the
+     * shorter first part; none found in any record is not taken).
+     */
+    function resolveSplits(qwords, then) {
+      const cuts = qwords.map((word) => core.splitCuts(core.points(word)));
+      const parts = Array.from(new Set(cuts.flat(2)));
+      loader.need(parts.flatMap((w) => shardFor(manifest.words, w).map((slug) => path("words", slug))), () => {
+        const slugOf = new Map();
+        for (const w of parts) {
+          for (const slug of shardFor(manifest.words, w)) {
+            const entry = (loader.get(path("words", slug)) || []).find(([word]) => word === w);
+            if (entry) slugOf.set(w, entry[1]);
+          }
+        }
+        const valid = cuts.map((list) => list.filter(([a, b]) => slugOf.has(a) && slugOf.has(b)));
+        const files = valid.flat(2).map((w) => path("postings", slugOf.get(w)));
+        loader.need(files, () => {
+          const splits = new Map();
+          qwords.forEach((word, i) => {
+            let best = null;
+            let records = 0;
+            for (const [a, b] of valid[i]) {
+              const count = adjacentRecords(postingsOf(a, slugOf.get(a)), postingsOf(b, slugOf.get(b)));
+              if (count > records) {
+                best = [a, b];
+                records = count;
+              }
+            }
+            splits.set(word, best);
+          });
+          then(splits);
+        });
+      });
+    }
+
+    /**
+     * Whether a head's hits can be highlighted from their text alone: a short word matches at 0
+     * typos, unless a synonym gives it an alternative at typos (an `altCorrection`), which only
+     * the whole record can place.
+     */
+    function highlightsAlone(qwords) {
+      return qwords.every((w) => (language.synonyms.get(w) || []).every((alternative) => alternative.typos === 0));
     }
 
     function rows(numbers, callback) {
@@ -482,8 +637,8 @@
      * keystroke's results) finds its code compiled and its expressions built.
      */
     function warm() {
-      highlightAlone("a", "A warm-up text", true);
-      highlightPlaced("ab c", "Abc warm-up", 1, 2, true);
+      highlightAlone("a", "A warm-up text", true, language);
+      highlightPlaced("ab c", "Abc warm-up", 1, 2, true, language);
     }
 
     return { search, rows, warm, prefetch, prefetchAnswer };
@@ -491,25 +646,71 @@
 
   /**
    * The highlighting of a text by a one-word query of at most three letters, from the text alone:
-   * no typo is allowed, so the record's placed matches are all its matches, and a word of the text
-   * is emphasised exactly when it matches.
+   * no typo is allowed (nor has the word an alternative at typos: `highlightsAlone`), so the
+   * record's placed matches are all its matches, and a word of the text is emphasised exactly
+   * when it matches (a plural form or a synonym's word alike).
    */
-  function highlightAlone(query, text, typoTolerance) {
+  function highlightAlone(query, text, typoTolerance, language) {
     const index = core.createIndex([{ objectID: "", texts: [[text]], customKey: [] }], []);
-    return core.highlight(index, text, core.search(index, query, { typoTolerance }), 0);
+    return core.highlight(index, text, core.queryMatchers(index, query, { typoTolerance, language }), 0);
+  }
+
+  /** Each query word's placed typo count from a precomputed answer's code (Σ typosᵢ × 4ⁱ; 3: no match). */
+  function decodePlaced(placed, wordCount) {
+    const given = [];
+    for (let i = 0, rest = placed; i < wordCount; i++, rest = Math.floor(rest / 4)) given.push(rest % 4 === 3 ? Infinity : rest % 4);
+    return given;
   }
 
   /**
    * The highlighting of a text by a query, given each query word's placed typo count in the
    * record (`placed`: Σ typosᵢ × 4ⁱ, as the build writes it): the text's own words are matched
    * against the query words, and only matches at the placed count are emphasised, as the engine
-   * does with the whole record.
+   * does with the whole record. A word's split is chosen among the text's own words, unless
+   * `splits` (word → parts, from the whole index) says which the engine took.
    */
-  function highlightPlaced(query, text, placed, wordCount, typoTolerance) {
+  function highlightPlaced(query, text, placed, wordCount, typoTolerance, language, splits) {
     const index = core.createIndex([{ objectID: "", texts: [[text]], customKey: [] }], []);
-    const given = [];
-    for (let i = 0, rest = placed; i < wordCount; i++, rest = Math.floor(rest / 4)) given.push(rest % 4);
-    return core.highlight(index, text, core.search(index, query, { typoTolerance }), 0, given);
+    const options = { typoTolerance, language };
+    if (splits) {
+      options.bestSplit = (one, scalars) => {
+        const parts = splits.get(String.fromCodePoint(...scalars));
+        if (parts === undefined) return core.bestSplit(one, scalars);
+        const ids = parts ? parts.map((w) => core.wordID(one, w)) : [];
+        return ids.length > 0 && ids.every((id) => id >= 0) ? ids : null;
+      };
+    }
+    return core.highlight(index, text, core.queryMatchers(index, query, options), 0, decodePlaced(placed, wordCount));
+  }
+
+  /**
+   * How many records hold a word whose postings are `first` directly followed by one whose
+   * postings are `second`: places (attribute, p) and (attribute, p + 1) of one record (values of
+   * an array attribute stand 8 positions apart, so never adjacent).
+   */
+  function adjacentRecords(first, second) {
+    let count = 0;
+    for (let i = 0, j = 0; i < first.length && j < second.length; ) {
+      if (first[i].number < second[j].number) i += 1;
+      else if (first[i].number > second[j].number) j += 1;
+      else {
+        const a = first[i].places;
+        const b = second[j].places;
+        let adjacent = false;
+        for (let x = 0; x < a.length && !adjacent; x += 2) {
+          for (let y = 0; y < b.length; y += 2) {
+            if (a[x] === b[y] && a[x + 1] + 1 === b[y + 1]) {
+              adjacent = true;
+              break;
+            }
+          }
+        }
+        if (adjacent) count += 1;
+        i += 1;
+        j += 1;
+      }
+    }
+    return count;
   }
 
   /** A head's file name: the prefix's UTF-8 bytes in lower-case hex. */
@@ -520,5 +721,5 @@
   const emptyIndex = { records: [{}], vocabulary: new Map(), spelled: [], occurrences: [[]], soleWords: [new Set()], customRank: [0] };
   const emptyResult = { words: [], ranked: [], matchers: [] };
 
-  return { createLoader, createClientIndex, wordRanges, shardsFor, decodePostings, decodeNumbers };
+  return { createLoader, createClientIndex, wordRanges, shardsFor, decodePostings, decodeNumbers, highlightPlaced, adjacentRecords };
 });

@@ -383,8 +383,10 @@
       if (popular) popular.hidden = said.searching;
       if (submitted === true && found.nbHits > 0) remember(query);
       rememberSearch(said.wayBack);
+      const note = combobox.removalNote(query, found.words || [], found.dropped, found.nbHits);
       // Said once typing pauses, not on every keystroke (the suggestion count is said at once).
-      announceLater(said.announcement);
+      announceLater(note ? note + ". " + said.status : said.announcement);
+      showRemoval(note);
       showEmpty(said.searched);
       if (found.nbHits === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
       more();
@@ -398,6 +400,26 @@
       announced = text;
       announce.textContent = text;
     }, 700);
+  }
+
+  /**
+   * Above the results, when words were made optional to find them: "No results for “cheap
+   * laptop”; showing results for “laptop”". The text is the shopper's: set as text, never as HTML.
+   */
+  function showRemoval(note) {
+    let element = document.getElementById("typeahead-removal");
+    if (!note) {
+      if (element) element.hidden = true;
+      return;
+    }
+    if (!element) {
+      element = document.createElement("p");
+      element.id = "typeahead-removal";
+      element.className = "notice";
+      results.parentNode.insertBefore(element, results);
+    }
+    element.textContent = note;
+    element.hidden = false;
   }
 
   /** The empty state: what was searched, and popular searches to try instead. */

@@ -13,7 +13,7 @@ struct Shadowed: Finding {
         let indices = content.suggestions.indices.filter { vetting.offered[$0] && !shown.contains(Int32($0)) }
         let rows = input.byPopularity(indices).map { i -> [String] in
             let s = content.suggestions[i]
-            let own = engine.suggestions.search(
+            let own = engine.searchIndex(.suggestions).search(
                 TextNormalizer.normalize(s.query), allowed: vetting.offered, scratch: scratch)
             let instead = own.ranked.prefix(perKey).map { content.suggestions[$0.record].query }
             return [s.query, s.objectID.text, plainNumber(s.popularity), instead.joined(separator: " · ")]
