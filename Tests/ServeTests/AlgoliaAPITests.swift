@@ -143,7 +143,9 @@ struct AlgoliaAPITests {
                 == .array(Self.engine.content.config.searchableAttributes.map(JSONValue.string)))
         #expect(
             json["customRanking"] == .array(Self.engine.content.config.customRanking.map { .string($0.description) }))
-        #expect(json["ranking"] == .array(["typo", "words", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)))
+        #expect(
+            json["ranking"]
+                == .array(["typo", "words", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)))
         #expect(json["paginationLimitedTo"] == .number(1000))
         let suggestions = try! JSONParser.parse(
             Self.api.respond(to: HTTPRequest(method: "GET", path: "/1/indexes/suggestions/settings")).bodyBytes)
