@@ -468,7 +468,7 @@ def test_the_build_report_is_one_click_from_the_footer_and_shows_its_pictures(dr
     assert not rows[1].is_displayed()
     section.find_element(By.TAG_NAME, "summary").click()
     wait(lambda: rows[1].is_displayed())
-    assert len(rows) == 1 + 255
+    assert len(rows) == 1 + 268
     driver.execute_script("document.getElementById('pictures').scrollIntoView()")
     shot(driver, "report-pictures")
     # Back to the site from the report.
@@ -896,4 +896,33 @@ def test_three_letters_pasted_are_answered_from_heads_files_without_postings(dri
     loaded = driver.execute_script("return Array.from(document.querySelectorAll('script[src]'), s => s.src.split('/data/')[1]).filter(Boolean)")
     assert "products/heads/rows/6970.js" in loaded and "products/heads/rows/697068.js" in loaded, loaded
     assert not any("/postings/" in name or "/words/" in name for name in loaded), loaded
+    assert errors(driver) == []
+
+
+def test_contract_version_3_words_dropped_plurals_and_joins_in_the_page(page):
+    driver, mode = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    # lastWords: nothing has both words, so `cheap` is dropped, and the page says so.
+    box.send_keys("cheap laptop")
+    notice = wait(lambda: driver.find_element(By.ID, "typeahead-removal"))
+    wait(lambda: notice.is_displayed())
+    assert notice.text == "No results for “cheap laptop”; showing results for “laptop”"
+    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name")
+    assert "Laptop" in first.text, first.text
+    if mode == "file":
+        shot(driver, "words-dropped")
+    # A hostile word dropped is shown as text.
+    box.clear()
+    box.send_keys("<img src=x onerror=alert(1)> laptop")
+    wait(lambda: "<img src=x onerror=alert(1)>" in driver.find_element(By.ID, "typeahead-removal").text)
+    assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-removal img, #typeahead-results img[src=x]") == []
+    # A join (`otter box` → OtterBox), then a plural at 0 typos: the notice is gone.
+    box.clear()
+    box.send_keys("otter box")
+    wait(lambda: driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name").text.startswith("OtterBox"))
+    assert not driver.find_element(By.ID, "typeahead-removal").is_displayed()
+    box.clear()
+    box.send_keys("s7edge")
+    wait(lambda: "Galaxy S7 edge" in driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name").text)
     assert errors(driver) == []
