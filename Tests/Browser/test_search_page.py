@@ -468,7 +468,7 @@ def test_the_build_report_is_one_click_from_the_footer_and_shows_its_pictures(dr
     assert not rows[1].is_displayed()
     section.find_element(By.TAG_NAME, "summary").click()
     wait(lambda: rows[1].is_displayed())
-    assert len(rows) == 1 + 268
+    assert len(rows) == 1 + 267
     driver.execute_script("document.getElementById('pictures').scrollIntoView()")
     shot(driver, "report-pictures")
     # Back to the site from the report.
