@@ -148,6 +148,7 @@ extension SearchIndex {
         _ text: String, wordIDs: ArraySlice<Int32>, _ matchers: [WordMatcher], placed: [UInt8], queryWords: [String]
     ) -> Highlight {
         var text = text
+        let hasPhrases = matchers.contains { !$0.phrases.isEmpty }
         return text.withUTF8 { bytes -> Highlight in
             var output: [UInt8] = []
             output.reserveCapacity(bytes.count + 32)
@@ -157,9 +158,9 @@ extension SearchIndex {
             let sourceWords = SourceTokenizer.words(bytes)
             // The words of phrase alternatives placed in this value (docs/CONTRACT.md, Where
             // alternatives are placed): highlighted whole.
-            var inPhrase = [Bool](repeating: false, count: wordIDs.count)
-            let ids = Array(wordIDs)
-            for (i, matcher) in matchers.enumerated() {
+            var inPhrase = [Bool](repeating: false, count: hasPhrases ? wordIDs.count : 0)
+            let ids = hasPhrases ? Array(wordIDs) : []
+            for (i, matcher) in matchers.enumerated() where hasPhrases {
                 for phrase in matcher.phrases where phrase.distance == placed[i] && phrase.parts.count <= ids.count {
                     for k in 0...(ids.count - phrase.parts.count)
                     where ids[k..<k + phrase.parts.count].elementsEqual(phrase.parts) {
@@ -172,7 +173,7 @@ extension SearchIndex {
                 let id = k < wordIDs.count ? Int(wordIDs[wordIDs.startIndex + k]) : -1
                 var length = 0
                 let wordLength = id >= 0 ? words[id].count : 0
-                if id >= 0, inPhrase[k] { length = wordLength }
+                if id >= 0, hasPhrases, inPhrase[k] { length = wordLength }
                 if id >= 0 {
                     for (i, matcher) in matchers.enumerated() where matcher.distance(of: id) == placed[i] {
                         matched[i] = true

@@ -183,6 +183,21 @@ extension SearchIndex {
             if !matcher.optional { mandatory |= 1 << UInt32(i) }
             if !matcher.phrases.isEmpty { phraseBits |= 1 << UInt32(i) }
         }
+        // Read in the loop without touching `matchers` (each access would retain its arrays): the
+        // one word exact for each query word (-2: several, in `exactLists`), the phrases.
+        let exactWord = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        for (i, matcher) in matchers.enumerated() {
+            exactWord[i] = matcher.exactWords.count == 1 ? matcher.exactWords[0] : matcher.exactWords.isEmpty ? -1 : -2
+        }
+        let exactLists = matchers.map(\.exactWords)
+        let phrases = matchers.map(\.phrases)
+        // The best attribute and position so far (in memory the nested `place` writes, not a
+        // captured variable, which could be boxed per record).
+        let best = UnsafeMutablePointer<Int>.allocate(capacity: 2)
+        defer {
+            exactWord.deallocate()
+            best.deallocate()
+        }
 
         occurrences.withUnsafeBufferPointer { all in
             scratch.mask.withUnsafeBufferPointer { mask in
@@ -237,7 +252,7 @@ extension SearchIndex {
                                 while bits != 0 {
                                     let i = bits.trailingZeroBitCount
                                     bits &= bits - 1
-                                    for phrase in matchers[i].phrases where Int(phrase.distance) <= typo[i] {
+                                    for phrase in phrases[i] where Int(phrase.distance) <= typo[i] {
                                         for m in 0..<matchedCount where phraseAt(m, matchedCount, phrase.parts) {
                                             typo[i] = Int(phrase.distance)
                                             seen |= 1 << UInt32(i)
@@ -250,12 +265,12 @@ extension SearchIndex {
                             if seen & mandatory != mandatory || seen == 0 { return }
                             // …then proximity, attribute and exact from the matches at that count.
                             for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
-                            var bestAttribute = Int.max
-                            var bestPosition = Int.max
+                            best[0] = Int.max
+                            best[1] = Int.max
                             @inline(__always) func place(_ i: Int, _ attribute: Int, _ position: Int, _ end: Int) {
-                                if bestAttribute == Int.max {
-                                    bestAttribute = attribute
-                                    bestPosition = position
+                                if best[0] == Int.max {
+                                    best[0] = attribute
+                                    best[1] = position
                                 }
                                 if i > 0, lastAttribute[i - 1] == attribute {
                                     pairBest[i - 1] = min(pairBest[i - 1], abs(position - lastPosition[i - 1]))
@@ -277,14 +292,19 @@ extension SearchIndex {
                                     bits &= bits - 1
                                     let d = Int(distances[word * stride + i])
                                     if d != typo[i] { continue }
-                                    if d == 0, matchers[i].isExact(occurrence.word) { exact[i] = true }
+                                    if d == 0,
+                                        exactWord[i] == occurrence.word
+                                            || (exactWord[i] == -2 && exactLists[i].contains(occurrence.word))
+                                    {
+                                        exact[i] = true
+                                    }
                                     place(i, attribute, position, position)
                                 }
                                 var parts = partMask[word] & phrased
                                 while parts != 0 {
                                     let i = parts.trailingZeroBitCount
                                     parts &= parts - 1
-                                    for phrase in matchers[i].phrases
+                                    for phrase in phrases[i]
                                     where Int(phrase.distance) == typo[i] && phraseAt(m, matchedCount, phrase.parts) {
                                         if phrase.exact { exact[i] = true }
                                         place(i, attribute, position, position + phrase.parts.count - 1)
@@ -313,8 +333,8 @@ extension SearchIndex {
                                 }
                             }
                             var ranked = RankedRecord(
-                                record: record, typos: typos, proximity: proximity, attribute: bestAttribute,
-                                attributePosition: bestPosition, exact: exactCount, major: 0, minor: 0)
+                                record: record, typos: typos, proximity: proximity, attribute: best[0],
+                                attributePosition: best[1], exact: exactCount, major: 0, minor: 0)
                             ranked.words = (seen & (n == 32 ? .max : (1 << UInt32(n)) - 1)).nonzeroBitCount
                             pack(&ranked)
                             body(ranked, UnsafeBufferPointer(start: matched, count: matchedCount))

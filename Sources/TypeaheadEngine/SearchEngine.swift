@@ -301,9 +301,12 @@ public final class SearchEngine: Sendable {
         let reachable = min(nbHits, Self.paginationLimit)
         let wanted = only.map { [$0] } ?? Array(0..<max(min(nbPages, limit), 1))
         // The words made optional that the best hit does not match.
-        let firstPlaced = outcome.ranked.first.map { index.placedTypos(record: $0.record, outcome.matchers) }
-        let dropped = outcome.matchers.indices.map { i in
-            outcome.matchers[i].optional && (firstPlaced.map { $0[i] == .max } ?? true)
+        var dropped: [Bool] = []
+        if outcome.wordsRemoved {
+            let firstPlaced = outcome.ranked.first.map { index.placedTypos(record: $0.record, outcome.matchers) }
+            dropped = outcome.matchers.indices.map { i in
+                outcome.matchers[i].optional && (firstPlaced.map { $0[i] == .max } ?? true)
+            }
         }
         return wanted.map { pageNumber in
             var pageRequest = request

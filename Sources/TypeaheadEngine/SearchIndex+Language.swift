@@ -1,3 +1,4 @@
+import Synchronization
 import TypeaheadModel
 
 /// What a query is searched with beyond contract version 2 (docs/CONTRACT.md, "The shop's
@@ -30,18 +31,27 @@ extension SearchIndex {
     /// plural forms and its split.
     public func matcher(for word: String, isLast: Bool, typoTolerance: Bool, language: QueryLanguage) -> WordMatcher {
         var m = matcher(for: word, isLast: isLast, typoTolerance: typoTolerance)
-        let exactPlural = language.settings.exact(.ignorePlurals)
-        for table in language.settings.pluralTables {
-            for form in table.forms(word) {
-                if let id = trie.wordID(form.unicodeScalars.map(\.value)) {
-                    addAlternative(&m, id..<id + 1, distance: 0, exact: exactPlural)
+        let splits = typoTolerance && language.splitsAndJoins
+        if !language.settings.pluralTables.isEmpty || splits {
+            // What the word makes alone is the same in every query: found once per index.
+            let key = AloneCache.Key(
+                word: ByteKey(word), plurals: language.settings.pluralKey,
+                flags: (splits ? 1 : 0) | (language.splitRecords == nil ? 0 : 2))
+            let alone = aloneCache.value(key) {
+                var forms: [Int] = []
+                for table in language.settings.pluralTables {
+                    for form in table.forms(word) {
+                        if let id = trie.wordID(form.unicodeScalars.map(\.value)) { forms.append(id) }
+                    }
                 }
+                return AloneCache.Alone(
+                    forms: forms, split: splits ? bestSplit(m.scalars, within: language.splitRecords) : nil)
             }
+            let exactPlural = language.settings.exact(.ignorePlurals)
+            for id in alone.forms { addAlternative(&m, id..<id + 1, distance: 0, exact: exactPlural) }
+            if let parts = alone.split { addPhrase(&m, parts, distance: 1, exact: false) }
         }
-        if typoTolerance, language.splitsAndJoins, let parts = bestSplit(m.scalars, within: language.splitRecords) {
-            addPhrase(&m, parts, distance: 1, exact: false)
-        }
-        m.optional = language.settings.optionalWords.contains(word)
+        if !language.settings.optionalWords.isEmpty { m.optional = language.settings.optionalWords.contains(word) }
         return m
     }
 
@@ -66,7 +76,7 @@ extension SearchIndex {
         let n = words.count
         let synonyms = language.synonyms
         if !synonyms.isEmpty {
-            for start in 0..<n {
+            for start in 0..<n where synonyms.firstWords.contains(words[start]) {
                 for length in 1...max(1, min(synonyms.longestMember, n - start)) {
                     let member = words[start..<start + length].joined(separator: " ")
                     for alternative in synonyms.alternatives(member) {
@@ -90,7 +100,7 @@ extension SearchIndex {
         if typoTolerance, language.splitsAndJoins, n >= 2 {
             for start in 0..<n - 1 {
                 for length in 2...3 where start + length <= n {
-                    let joined = words[start..<start + length].joined().unicodeScalars.map(\.value)
+                    let joined = matchers[start..<start + length].flatMap(\.scalars)
                     let end = start + length - 1
                     let range: Range<Int>?
                     if matchers[end].isLast {
@@ -151,6 +161,8 @@ extension SearchIndex {
         }
         m.ranges = result
         m.postingCount += added
+        // Words in code-point order: the first and last of the range begin as all between do.
+        for id in [range.lowerBound, range.upperBound - 1] { noteBeginning(&m, words[id]) }
         m.wholeWords += whole
         if exact, distance == 0 {
             for r in whole {
@@ -167,9 +179,18 @@ extension SearchIndex {
             if distance == 0, exact { m.phrases[i].exact = true }
             return
         }
+        noteBeginning(&m, words[Int(parts[0])])
         let seed = parts.min { postings(of: Int($0)) < postings(of: Int($1)) }!
         m.phrases.append(Phrase(parts: parts, distance: distance, exact: exact && distance == 0, seed: seed))
         m.postingCount += postings(of: Int(seed))
+    }
+
+    /// Whether a word a query word now reads begins as the query word does.
+    private func noteBeginning(_ m: inout WordMatcher, _ word: [UInt32]) {
+        if word.first != m.scalars.first { m.sharesInitial = false }
+        if word.count < 2 || m.scalars.count < 2 || word[0] != m.scalars[0] || word[1] != m.scalars[1] {
+            m.sharesBigram = false
+        }
     }
 
     /// How many records hold vocabulary word `word`.
@@ -179,12 +200,14 @@ extension SearchIndex {
     /// the most records (then the shorter first part), or nil when none does.
     func bestSplit(_ scalars: [UInt32], within: [Bool]? = nil) -> [Int32]? {
         guard scalars.count >= EditDistance.minWordSizeForOneTypo else { return nil }
+        var valid: [[Int32]] = []
+        for (cut, a) in trie.wordsBeginning(scalars, longest: min(Self.longestSplitPart, scalars.count - 1)) {
+            if let b = trie.wordID(Array(scalars[cut...])) { valid.append([Int32(a), Int32(b)]) }
+        }
+        // One split: nothing to choose (found in no record, it matches nothing), so not counted.
+        if valid.count <= 1 { return valid.first }
         var best: (parts: [Int32], records: Int)?
-        for cut in 1...min(Self.longestSplitPart, scalars.count - 1) {
-            guard let a = trie.wordID(Array(scalars[..<cut])), let b = trie.wordID(Array(scalars[cut...])) else {
-                continue
-            }
-            let parts = [Int32(a), Int32(b)]
+        for parts in valid {
             let count = phraseRecordCount(parts, within: within)
             if count > (best?.records ?? 0) { best = (parts, count) }
         }
@@ -231,6 +254,35 @@ extension SearchIndex {
             if k == parts.count { found.append(o) }
         }
         return found
+    }
+}
+
+/// What query words make alone (their plural forms' ids, their split), by language and word: a
+/// word's split reads where its parts stand in every record holding both, too much to find again
+/// for every query that has the word. Emptied when it grows past `limit` entries.
+final class AloneCache: Sendable {
+    struct Alone: Sendable {
+        var forms: [Int]
+        var split: [Int32]?
+    }
+
+    struct Key: Hashable, Sendable {
+        var word: ByteKey
+        var plurals: String
+        var flags: UInt8
+    }
+
+    static let limit = 100_000
+    private let entries = Mutex<[Key: Alone]>([:])
+
+    func value(_ key: Key, make: () -> Alone) -> Alone {
+        if let known = entries.withLock({ $0[key] }) { return known }
+        let made = make()
+        entries.withLock {
+            if $0.count >= Self.limit { $0.removeAll() }
+            $0[key] = made
+        }
+        return made
     }
 }
 

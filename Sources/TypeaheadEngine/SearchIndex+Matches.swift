@@ -68,10 +68,10 @@ extension SearchIndex {
         // allowed one typo needs one with its first letter (a first-letter typo counts as two).
         var needInitials: UInt64 = 0
         var needBigrams: UInt64 = 0
-        for matcher in matchers where matcher.maxTypos <= 1 && matcher.isPlain && !matcher.optional {
+        for matcher in matchers where matcher.maxTypos <= 1 && matcher.sharesInitial && !matcher.optional {
             let (initial, bigram) = Self.signature(matcher.scalars)
             needInitials |= initial
-            if matcher.maxTypos == 0 { needBigrams |= bigram }
+            if matcher.maxTypos == 0, matcher.sharesBigram { needBigrams |= bigram }
         }
         occurrenceStart.withUnsafeBufferPointer { occurrenceStart in
             for candidate in candidates {

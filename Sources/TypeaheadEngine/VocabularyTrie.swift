@@ -81,6 +81,19 @@ struct VocabularyTrie: Sendable {
         return terminal[node] >= 0 ? Int(terminal[node]) : nil
     }
 
+    /// The words that begin `word` and are at most `longest` characters: (their length, their id),
+    /// shortest first, found in one walk.
+    func wordsBeginning(_ word: [UInt32], longest: Int) -> [(length: Int, id: Int)] {
+        var found: [(length: Int, id: Int)] = []
+        var node = 0
+        for (i, scalar) in word.prefix(longest).enumerated() {
+            guard let next = child(of: node, label: scalar) else { break }
+            node = next
+            if terminal[node] >= 0 { found.append((i + 1, Int(terminal[node]))) }
+        }
+        return found
+    }
+
     /// The ids of the words that begin with `prefix` (nil when none does).
     func prefixRange(_ prefix: [UInt32]) -> Range<Int>? {
         var node = 0

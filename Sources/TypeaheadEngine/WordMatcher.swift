@@ -30,6 +30,11 @@ public struct WordMatcher: Sendable {
     var phrases: [Phrase] = []
     /// Whether a record may match without matching this word (optional words).
     var optional = false
+    /// Whether every word this one matches begins with its first letter (or first two letters):
+    /// a record without a word that begins so cannot match it (the engine skips such records by
+    /// their signature). True for typos and prefixes; an alternative may make it false.
+    var sharesInitial = true
+    var sharesBigram = true
     /// How many postings the matched words have in all (with each phrase's seed part's).
     var postingCount: Int
 
@@ -45,10 +50,6 @@ public struct WordMatcher: Sendable {
         exactWords = exactWord >= 0 ? [exactWord] : []
         self.postingCount = postingCount
     }
-
-    /// Whether every match comes from typos and prefixes of the word as typed (its records then
-    /// hold a word with its first letter, which lets the engine skip records that lack one).
-    var isPlain: Bool { wholeWords.isEmpty && phrases.isEmpty }
 
     /// The distance of vocabulary word `word`, or nil when it does not match.
     func distance(of word: Int) -> UInt8? {

@@ -18,8 +18,17 @@ public struct LanguageSettings: Sendable, Equatable {
 
     /// `ignorePlurals` as set: nil for `false`, `[]` for `true` (the languages are then
     /// `queryLanguages`), else the languages listed.
-    public var ignorePlurals: [String]? = nil
-    public var queryLanguages: [String] = ["en"]
+    public var ignorePlurals: [String]? = nil {
+        didSet { updateTables() }
+    }
+    public var queryLanguages: [String] = ["en"] {
+        didSet { updateTables() }
+    }
+
+    private mutating func updateTables() {
+        pluralTables = Self.tables(ignorePlurals, queryLanguages)
+        pluralKey = pluralTables.map(\.language).joined(separator: ",")
+    }
     public var alternativesAsExact: [ExactAlternative] = [.ignorePlurals, .singleWordSynonym]
     public var removeWordsIfNoResults: RemoveWords = .none
     /// Words always optional, normalised.
@@ -27,11 +36,17 @@ public struct LanguageSettings: Sendable, Equatable {
 
     public init() {}
 
-    /// The plural tables in force, in language order (none when `ignorePlurals` is false).
-    public var pluralTables: [PluralTable] {
+    /// The plural tables in force, in language order (none when `ignorePlurals` is false): kept
+    /// up to date as the two settings change, since every query word reads it.
+    public private(set) var pluralTables: [PluralTable] = []
+
+    private static func tables(_ ignorePlurals: [String]?, _ queryLanguages: [String]) -> [PluralTable] {
         guard let listed = ignorePlurals else { return [] }
         return (listed.isEmpty ? queryLanguages : listed).compactMap { PluralTable.languages[$0] }
     }
+
+    /// The plural tables' languages joined, a key for what they make of a word.
+    public private(set) var pluralKey = ""
 
     public func exact(_ kind: ExactAlternative) -> Bool { alternativesAsExact.contains(kind) }
 

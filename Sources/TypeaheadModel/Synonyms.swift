@@ -15,6 +15,9 @@ public struct Synonyms: Sendable, Equatable {
     public private(set) var members: [String] = []
     /// The most words of a member.
     public private(set) var longestMember = 0
+    /// The first words of the members: a run of query words starting with another word is no
+    /// member (a query looks no further).
+    public private(set) var firstWords: Set<String> = []
 
     /// The most words of a member or an alternative.
     public static let maximumWords = 8
@@ -34,6 +37,7 @@ public struct Synonyms: Sendable, Equatable {
         if list.isEmpty {
             members.append(key)
             longestMember = max(longestMember, member.count)
+            firstWords.insert(member[0])
         }
         if let i = list.firstIndex(where: { $0.words == alternative }) {
             list[i].typos = min(list[i].typos, typos)
