@@ -71,13 +71,6 @@ public struct WordMatcher: Sendable {
     /// Whether `word` is matched by a word alternative (highlighted whole).
     func isWhole(_ word: Int) -> Bool { wholeWords.contains { $0.contains(word) } }
 
-    /// Whether `word` counts as exact at 0 typos.
-    @inline(__always)
-    func isExact(_ word: Int32) -> Bool {
-        if exactWords.count == 1 { return exactWords[0] == word }
-        return exactWords.contains(word)
-    }
-
     /// Every vocabulary id the word reads in a record (matches and phrase parts), as ranges.
     var vocabularyRanges: [Range<Int>] {
         var result = ranges.map(\.words)
