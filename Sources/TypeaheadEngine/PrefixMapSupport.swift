@@ -103,4 +103,27 @@ extension PrefixMapBuilder {
         }
         return true
     }
+
+    /// The word ids of `inner` that are not among those of `outer` (both ascending, disjoint), as
+    /// ascending ranges.
+    static func uncovered(
+        _ outer: [(words: Range<Int>, distance: UInt8)], _ inner: [(words: Range<Int>, distance: UInt8)]
+    ) -> [Range<Int>] {
+        var result: [Range<Int>] = []
+        var i = 0
+        for (range, _) in inner {
+            var position = range.lowerBound
+            while position < range.upperBound {
+                while i < outer.count, outer[i].words.upperBound <= position { i += 1 }
+                let next = i < outer.count ? min(outer[i].words.lowerBound, range.upperBound) : range.upperBound
+                if next > position {
+                    result.append(position..<next)
+                    position = next
+                } else {
+                    position = outer[i].words.upperBound
+                }
+            }
+        }
+        return result
+    }
 }

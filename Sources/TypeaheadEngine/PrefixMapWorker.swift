@@ -85,7 +85,8 @@ final class PrefixMapWorker: @unchecked Sendable {
                     // No hit with every word: the engine's own search makes words optional.
                     let outcome = index.search(
                         Self.words(of: key), start.matchers, allowed: allowed,
-                        removal: index.language.settings.removeWordsIfNoResults, best: perKey, scratch: scratch)
+                        removal: index.language.settings.removeWordsIfNoResults, best: perKey, scratch: scratch,
+                        knownEmpty: true)
                     entry.suggestions = outcome.ranked.map { Int32(truncatingIfNeeded: $0.record) }
                     placedWith = outcome.matchers
                     nbHits = outcome.count
@@ -145,16 +146,21 @@ final class PrefixMapWorker: @unchecked Sendable {
                     if Self.covers(parent.matchers, start.matchers) {
                         start.candidates = parent.matches
                         start.within = parent.occurrences
+                    } else {
+                        widen(&start, parent.matches, parent.matchers)
                     }
                 } else if last > 0,
-                    let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 }),
-                    Self.covers(boundary.matchers, start.matchers)
+                    let boundary = stack.last(where: { key.count > $0.key.count && key[$0.key.count] == 0x20 })
                 {
                     // More typos allowed for the last word: its matches are no longer a subset,
                     // but the other words' are, from the key that ends before it (whose last word
                     // was still a prefix).
-                    start.candidates = boundary.matches
-                    start.changed = Array(start.matchers.indices)
+                    if Self.covers(boundary.matchers, start.matchers) {
+                        start.candidates = boundary.matches
+                        start.changed = Array(start.matchers.indices)
+                    } else {
+                        widen(&start, boundary.matches, boundary.matchers)
+                    }
                 }
             } else {
                 // A word was appended: the parent's last word is now a whole word.
@@ -163,7 +169,11 @@ final class PrefixMapWorker: @unchecked Sendable {
                 start.base.append(matcher(lastWord, isLast: true))
                 start.matchers = expanded(words, start.base)
                 start.changed = changed(parent.matchers, start.matchers)
-                if Self.covers(parent.matchers, start.matchers) { start.candidates = parent.matches }
+                if Self.covers(parent.matchers, start.matchers) {
+                    start.candidates = parent.matches
+                } else {
+                    widen(&start, parent.matches, parent.matchers)
+                }
             }
         }
         if start.base.isEmpty || start.base.count > SearchIndex.maximumQueryWords {
@@ -181,6 +191,45 @@ final class PrefixMapWorker: @unchecked Sendable {
             start.within = nil
         }
         return start
+    }
+
+    /// Candidates for a key some of whose words match what the same word of an ancestor did not
+    /// (a plural form, a join, the split of a longer prefix): the ancestor's matches and the
+    /// postings of what is new (a record matching the key either matches the ancestor, or holds
+    /// something new for one of its words). Nil (rank afresh, from the rarest word) when the ancestor's
+    /// matches are unknown or the new postings are as many as the rarest word's.
+    private func widen(_ start: inout Start, _ matches: [Int32]?, _ ancestor: [WordMatcher]) {
+        guard let matches, start.matchers.count >= ancestor.count else { return }
+        var extra: [Range<Int>] = []
+        var postings = 0
+        for i in ancestor.indices {
+            var ranges = PrefixMapBuilder.uncovered(ancestor[i].ranges, start.matchers[i].ranges)
+            for phrase in start.matchers[i].phrases
+            where !ancestor[i].phrases.contains(where: { $0.parts == phrase.parts }) {
+                ranges.append(Int(phrase.seed)..<Int(phrase.seed) + 1)
+            }
+            for range in ranges { postings += index.postings(of: range) }
+            extra += ranges
+        }
+        let fewest = start.matchers.map(\.postingCount).min() ?? 0
+        guard postings + matches.count < fewest else { return }
+        var candidates = matches
+        candidates.reserveCapacity(matches.count + postings)
+        let stamp = scratch.nextStamp(records: index.records.count)
+        scratch.stamps.withUnsafeMutableBufferPointer { stamps in
+            for record in matches { stamps[Int(record)] = stamp }
+            for range in extra {
+                index.forEachPosting(range) { record in
+                    if stamps[record] != stamp {
+                        stamps[record] = stamp
+                        candidates.append(Int32(record))
+                    }
+                }
+            }
+        }
+        start.candidates = candidates
+        start.within = nil
+        start.changed = Array(start.matchers.indices)
     }
 
     /// The words of a key.

@@ -38,13 +38,15 @@ extension SearchIndex {
     }
 
     /// Ranks the records matching `matchers`; when none does, makes words optional as `removal`
-    /// says (docs/CONTRACT.md, Optional words) until some do.
+    /// says (docs/CONTRACT.md, Optional words) until some do. `knownEmpty`: the caller has found
+    /// that no record (of `allowed`) matches every word, so the removal steps start at once.
     func search(
         _ words: [String], _ matchers: [WordMatcher], allowed: [Bool]?, removal: LanguageSettings.RemoveWords,
-        best: Int, scratch: SearchScratch
+        best: Int, scratch: SearchScratch, knownEmpty: Bool = false
     ) -> SearchOutcome {
         var matchers = matchers
-        var (ranked, count) = RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
+        var (ranked, count) =
+            knownEmpty ? ([], 0) : RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
         var removed = false
         if count == 0, !matchers.isEmpty {
             for step in Self.removalSteps(removal, optional: matchers.map(\.optional)) {
@@ -201,160 +203,162 @@ extension SearchIndex {
 
         occurrences.withUnsafeBufferPointer { all in
             scratch.mask.withUnsafeBufferPointer { mask in
-                scratch.partMask.withUnsafeBufferPointer { partMask in
-                    scratch.distances.withUnsafeBufferPointer { distances in
-                        // Whether a phrase's words stand adjacent and in order from matched[m].
-                        func phraseAt(_ m: Int, _ count: Int, _ parts: [Int32]) -> Bool {
-                            let first = matched[m]
-                            guard first.word == parts[0], m + parts.count <= count else { return false }
-                            for k in 1..<parts.count {
-                                let next = matched[m + k]
-                                if next.word != parts[k] || next.attribute != first.attribute
-                                    || next.position != first.position + Int32(k)
-                                {
-                                    return false
-                                }
+                scratch.distances.withUnsafeBufferPointer { distances in
+                    // Whether a phrase's words stand adjacent and in order from matched[m].
+                    func phraseAt(_ m: Int, _ count: Int, _ parts: [Int32]) -> Bool {
+                        let first = matched[m]
+                        guard first.word == parts[0], m + parts.count <= count else { return false }
+                        for k in 1..<parts.count {
+                            let next = matched[m + k]
+                            if next.word != parts[k] || next.attribute != first.attribute
+                                || next.position != first.position + Int32(k)
+                            {
+                                return false
                             }
-                            return true
                         }
-                        // Ranks `record` from its occurrences `occurrences[first..<end]`.
-                        func consider(
-                            _ record: Int, _ occurrences: UnsafePointer<WordOccurrence>, _ first: Int, _ end: Int
-                        ) {
-                            for i in 0..<n {
-                                typo[i] = Int.max
-                                exact[i] = false
-                                lastAttribute[i] = -1
+                        return true
+                    }
+                    // Ranks `record` from its occurrences `occurrences[first..<end]`.
+                    func consider(
+                        _ record: Int, _ occurrences: UnsafePointer<WordOccurrence>, _ first: Int, _ end: Int
+                    ) {
+                        for i in 0..<n {
+                            typo[i] = Int.max
+                            exact[i] = false
+                            lastAttribute[i] = -1
+                        }
+                        // A query word is placed only by its best matches in this record
+                        // (docs/CONTRACT.md, Ranking): first its smallest typo count (and whether every
+                        // query word matches at all)…
+                        var seen: UInt32 = 0
+                        var matchedCount = 0
+                        for o in first..<end {
+                            let word = Int(occurrences[o].word)
+                            let masks = mask[word]
+                            if masks == 0 { continue }
+                            var bits = UInt32(truncatingIfNeeded: masks)
+                            matched[matchedCount] = occurrences[o]
+                            matchedCount += 1
+                            seen |= bits
+                            while bits != 0 {
+                                let i = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let d = Int(distances[word * stride + i])
+                                if d < typo[i] { typo[i] = d }
                             }
-                            // A query word is placed only by its best matches in this record
-                            // (docs/CONTRACT.md, Ranking): first its smallest typo count (and whether every
-                            // query word matches at all)…
-                            var seen: UInt32 = 0
-                            var matchedCount = 0
-                            for o in first..<end {
-                                let word = Int(occurrences[o].word)
-                                var bits = mask[word]
-                                if bits | partMask[word] == 0 { continue }
-                                matched[matchedCount] = occurrences[o]
-                                matchedCount += 1
-                                seen |= bits
-                                while bits != 0 {
-                                    let i = bits.trailingZeroBitCount
-                                    bits &= bits - 1
-                                    let d = Int(distances[word * stride + i])
-                                    if d < typo[i] { typo[i] = d }
-                                }
-                            }
-                            // …with the phrase alternatives that stand in it…
-                            var phrased: UInt32 = 0
-                            if phraseBits != 0 {
-                                var bits = phraseBits
-                                while bits != 0 {
-                                    let i = bits.trailingZeroBitCount
-                                    bits &= bits - 1
-                                    for phrase in phrases[i] where Int(phrase.distance) <= typo[i] {
-                                        for m in 0..<matchedCount where phraseAt(m, matchedCount, phrase.parts) {
-                                            typo[i] = Int(phrase.distance)
-                                            seen |= 1 << UInt32(i)
-                                            phrased |= 1 << UInt32(i)
-                                            break
-                                        }
-                                    }
-                                }
-                            }
-                            if seen & mandatory != mandatory || seen == 0 { return }
-                            // …then proximity, attribute and exact from the matches at that count.
-                            for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
-                            best[0] = Int.max
-                            best[1] = Int.max
-                            @inline(__always) func place(_ i: Int, _ attribute: Int, _ position: Int, _ end: Int) {
-                                if best[0] == Int.max {
-                                    best[0] = attribute
-                                    best[1] = position
-                                }
-                                if i > 0, lastAttribute[i - 1] == attribute {
-                                    pairBest[i - 1] = min(pairBest[i - 1], abs(position - lastPosition[i - 1]))
-                                }
-                                if i < n - 1, lastAttribute[i + 1] == attribute {
-                                    pairBest[i] = min(pairBest[i], abs(position - lastPosition[i + 1]))
-                                }
-                                lastAttribute[i] = attribute
-                                lastPosition[i] = end
-                            }
-                            for m in 0..<matchedCount {
-                                let occurrence = matched[m]
-                                let word = Int(occurrence.word)
-                                var bits = mask[word]
-                                let attribute = Int(occurrence.attribute)
-                                let position = Int(occurrence.position)
-                                while bits != 0 {
-                                    let i = bits.trailingZeroBitCount
-                                    bits &= bits - 1
-                                    let d = Int(distances[word * stride + i])
-                                    if d != typo[i] { continue }
-                                    if d == 0,
-                                        exactWord[i] == occurrence.word
-                                            || (exactWord[i] == -2 && exactLists[i].contains(occurrence.word))
-                                    {
-                                        exact[i] = true
-                                    }
-                                    place(i, attribute, position, position)
-                                }
-                                var parts = partMask[word] & phrased
-                                while parts != 0 {
-                                    let i = parts.trailingZeroBitCount
-                                    parts &= parts - 1
-                                    for phrase in phrases[i]
-                                    where Int(phrase.distance) == typo[i] && phraseAt(m, matchedCount, phrase.parts) {
-                                        if phrase.exact { exact[i] = true }
-                                        place(i, attribute, position, position + phrase.parts.count - 1)
-                                    }
-                                }
-                            }
-                            var typos = 0
-                            var exactCount = 0
-                            var proximity = 0
-                            for i in 0..<n where typo[i] != Int.max {
-                                typos += typo[i]
-                                if exact[i] { exactCount += 1 }
-                            }
-                            for p in 0..<max(n - 1, 0) where typo[p] != Int.max && typo[p + 1] != Int.max {
-                                proximity += pairBest[p]
-                            }
-                            if single {
-                                // exactOnSingleWordQuery: attribute — a whole value must be the word (or
-                                // an alternative that counts as exact).
-                                exactCount = 0
-                                if typo[0] == 0 {
-                                    for word in singleExactWords where soleWords[record].contains(word) {
-                                        exactCount = 1
+                        }
+                        // …with the phrase alternatives that stand in it…
+                        var phrased: UInt32 = 0
+                        if phraseBits != 0 {
+                            var bits = phraseBits
+                            while bits != 0 {
+                                let i = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                for phrase in phrases[i] where Int(phrase.distance) <= typo[i] {
+                                    for m in 0..<matchedCount where phraseAt(m, matchedCount, phrase.parts) {
+                                        typo[i] = Int(phrase.distance)
+                                        seen |= 1 << UInt32(i)
+                                        phrased |= 1 << UInt32(i)
                                         break
                                     }
                                 }
                             }
-                            var ranked = RankedRecord(
-                                record: record, typos: typos, proximity: proximity, attribute: best[0],
-                                attributePosition: best[1], exact: exactCount, major: 0, minor: 0)
-                            ranked.words = (seen & (n == 32 ? .max : (1 << UInt32(n)) - 1)).nonzeroBitCount
-                            pack(&ranked)
-                            body(ranked, UnsafeBufferPointer(start: matched, count: matchedCount))
                         }
-                        if let within {
-                            within.starts.withUnsafeBufferPointer { starts in
-                                within.occurrences.withUnsafeBufferPointer { listed in
-                                    let listed = listed.baseAddress ?? all.baseAddress!
-                                    for (k, candidate) in within.records.enumerated() {
-                                        let record = Int(candidate)
-                                        if let allowed, !allowed[record] { continue }
-                                        consider(record, listed, Int(starts[k]), Int(starts[k + 1]))
-                                    }
+                        if seen & mandatory != mandatory || seen == 0 { return }
+                        // …then proximity, attribute and exact from the matches at that count.
+                        for p in 0..<max(n - 1, 0) { pairBest[p] = 8 }
+                        best[0] = Int.max
+                        best[1] = Int.max
+                        @inline(__always) func place(_ i: Int, _ attribute: Int, _ position: Int, _ end: Int) {
+                            if best[0] == Int.max {
+                                best[0] = attribute
+                                best[1] = position
+                            }
+                            if i > 0, lastAttribute[i - 1] == attribute {
+                                pairBest[i - 1] = min(pairBest[i - 1], abs(position - lastPosition[i - 1]))
+                            }
+                            if i < n - 1, lastAttribute[i + 1] == attribute {
+                                pairBest[i] = min(pairBest[i], abs(position - lastPosition[i + 1]))
+                            }
+                            lastAttribute[i] = attribute
+                            lastPosition[i] = end
+                        }
+                        for m in 0..<matchedCount {
+                            let occurrence = matched[m]
+                            let word = Int(occurrence.word)
+                            let masks = mask[word]
+                            var bits = UInt32(truncatingIfNeeded: masks)
+                            let attribute = Int(occurrence.attribute)
+                            let position = Int(occurrence.position)
+                            while bits != 0 {
+                                let i = bits.trailingZeroBitCount
+                                bits &= bits - 1
+                                let d = Int(distances[word * stride + i])
+                                if d != typo[i] { continue }
+                                if d == 0,
+                                    exactWord[i] == occurrence.word
+                                        || (exactWord[i] == -2 && exactLists[i].contains(occurrence.word))
+                                {
+                                    exact[i] = true
+                                }
+                                place(i, attribute, position, position)
+                            }
+                            var parts = UInt32(truncatingIfNeeded: masks >> 32) & phrased
+                            while parts != 0 {
+                                let i = parts.trailingZeroBitCount
+                                parts &= parts - 1
+                                for phrase in phrases[i]
+                                where Int(phrase.distance) == typo[i] && phraseAt(m, matchedCount, phrase.parts) {
+                                    if phrase.exact { exact[i] = true }
+                                    place(i, attribute, position, position + phrase.parts.count - 1)
                                 }
                             }
-                        } else {
-                            forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
-                                record, first, end in
-                                consider(record, all.baseAddress!, first, end)
+                        }
+                        var typos = 0
+                        var exactCount = 0
+                        var proximity = 0
+                        for i in 0..<n where typo[i] != Int.max {
+                            typos += typo[i]
+                            if exact[i] { exactCount += 1 }
+                        }
+                        for p in 0..<max(n - 1, 0) where typo[p] != Int.max && typo[p + 1] != Int.max {
+                            proximity += pairBest[p]
+                        }
+                        if single {
+                            // exactOnSingleWordQuery: attribute — a whole value must be the word (or
+                            // an alternative that counts as exact).
+                            // Only a record where an exact word stands (at 0 typos) can have one as a
+                            // whole value: most candidates are skipped without reading their values.
+                            exactCount = 0
+                            if exact[0] {
+                                for word in singleExactWords where soleWords[record].contains(word) {
+                                    exactCount = 1
+                                    break
+                                }
                             }
+                        }
+                        var ranked = RankedRecord(
+                            record: record, typos: typos, proximity: proximity, attribute: best[0],
+                            attributePosition: best[1], exact: exactCount, major: 0, minor: 0)
+                        ranked.words = (seen & (n == 32 ? .max : (1 << UInt32(n)) - 1)).nonzeroBitCount
+                        pack(&ranked)
+                        body(ranked, UnsafeBufferPointer(start: matched, count: matchedCount))
+                    }
+                    if let within {
+                        within.starts.withUnsafeBufferPointer { starts in
+                            within.occurrences.withUnsafeBufferPointer { listed in
+                                let listed = listed.baseAddress ?? all.baseAddress!
+                                for (k, candidate) in within.records.enumerated() {
+                                    let record = Int(candidate)
+                                    if let allowed, !allowed[record] { continue }
+                                    consider(record, listed, Int(starts[k]), Int(starts[k + 1]))
+                                }
+                            }
+                        }
+                    } else {
+                        forEachCandidate(matchers, candidates: given, allowed: allowed, scratch: scratch) {
+                            record, first, end in
+                            consider(record, all.baseAddress!, first, end)
                         }
                     }
                 }

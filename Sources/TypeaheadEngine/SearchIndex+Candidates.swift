@@ -49,6 +49,22 @@ extension SearchIndex {
         for phrase in matcher.phrases { body(Int(phrase.seed)..<Int(phrase.seed) + 1) }
     }
 
+    /// How many postings the vocabulary words `range` have in all.
+    func postings(of range: Range<Int>) -> Int {
+        Int(postingStart[range.upperBound] - postingStart[range.lowerBound])
+    }
+
+    /// Calls `body` with each record in the postings of the vocabulary words `range` (a record
+    /// holding several of them, once per word).
+    @inline(__always)
+    func forEachPosting(_ range: Range<Int>, _ body: (Int) -> Void) {
+        postingRecords.withUnsafeBufferPointer { postings in
+            for p in Int(postingStart[range.lowerBound])..<Int(postingStart[range.upperBound]) {
+                body(Int(postings[p]))
+            }
+        }
+    }
+
     /// Narrows `candidates` to the records that also hold a word matching each query word of `words`
     /// (indices into `matchers`, mandatory words only), by marking that word's postings, for the
     /// query words whose postings are few enough: marking a posting costs a few nanoseconds,

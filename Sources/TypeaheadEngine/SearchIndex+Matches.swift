@@ -49,7 +49,7 @@ extension SearchIndex {
                     record, first, end in
                     // Some query word matches no word of the record: not a match.
                     var seen: UInt32 = 0
-                    for o in first..<end { seen |= mask[Int(occurrences[o].word)] }
+                    for o in first..<end { seen |= UInt32(truncatingIfNeeded: mask[Int(occurrences[o].word)]) }
                     if seen == allBits { body(record, first, end) }
                 }
             }

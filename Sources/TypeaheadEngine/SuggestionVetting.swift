@@ -107,7 +107,7 @@ extension SearchEngine {
                     return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [])
                 }
                 var kept = scopes.indices.map { _ in BestRecords(k: best) }
-                let (_, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
+                let (words, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
                 products.rankEach(matchers, allowed: nil, scratch: scratch) { ranked in
                     for k in scopes.indices where asked[k] && (filters[k]?[ranked.record] ?? true) {
                         hits[k] += 1
@@ -118,7 +118,8 @@ extension SearchEngine {
                 // (docs/CONTRACT.md, Suggestions that lead somewhere).
                 for k in scopes.indices where asked[k] && hits[k] == 0 && removal != .none && !matchers.isEmpty {
                     let outcome = products.search(
-                        queries[s], allowed: filters[k], best: best, scratch: scratch)
+                        words, matchers, allowed: filters[k], removal: removal, best: best, scratch: scratch,
+                        knownEmpty: true)
                     hits[k] = outcome.count
                     kept[k] = BestRecords(k: best)
                     for ranked in outcome.ranked { kept[k].add(ranked) }

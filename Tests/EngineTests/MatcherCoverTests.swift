@@ -31,6 +31,16 @@ struct MatcherCoverTests {
         #expect(!PrefixMapBuilder.covers([], [(0..<1, 0)]))
     }
 
+    @Test("What is not covered: the ids outside the parent's ranges, as ascending ranges")
+    func uncovered() {
+        let parent: Ranges = [(2..<5, 1), (5..<9, 0), (12..<13, 1)]
+        #expect(PrefixMapBuilder.uncovered(parent, [(4..<7, 1), (12..<13, 2)]).isEmpty)
+        #expect(PrefixMapBuilder.uncovered(parent, [(0..<3, 0)]) == [0..<2])
+        #expect(PrefixMapBuilder.uncovered(parent, [(8..<14, 0)]) == [9..<12, 13..<14])
+        #expect(PrefixMapBuilder.uncovered(parent, [(3..<4, 0), (10..<11, 0), (20..<22, 1)]) == [10..<11, 20..<22])
+        #expect(PrefixMapBuilder.uncovered([], [(0..<1, 0), (5..<6, 0)]) == [0..<1, 5..<6])
+    }
+
     @Test("Over the real vocabulary, a grown last word with the same typo allowance is covered")
     func grownWordIsCovered() throws {
         let content = try ContentLoader(directory: TestSupport.packageRoot.appendingPathComponent("Content").path)
