@@ -30,26 +30,28 @@ extension SearchIndex {
     /// How query word `word` matches the vocabulary, with the alternatives it has alone: its
     /// plural forms and its split.
     public func matcher(for word: String, isLast: Bool, typoTolerance: Bool, language: QueryLanguage) -> WordMatcher {
-        var m = matcher(for: word, isLast: isLast, typoTolerance: typoTolerance)
         let splits = typoTolerance && language.splitsAndJoins
-        if !language.settings.pluralTables.isEmpty || splits {
-            // What the word makes alone is the same in every query: found once per index.
-            let key = AloneCache.Key(
-                word: ByteKey(word), plurals: language.settings.pluralKey,
-                flags: (splits ? 1 : 0) | (language.splitRecords == nil ? 0 : 2))
-            let alone = aloneCache.value(key) {
-                var forms: [Int] = []
-                for table in language.settings.pluralTables {
-                    for form in table.forms(word) {
-                        if let id = trie.wordID(form.unicodeScalars.map(\.value)) { forms.append(id) }
+        let exactPlural = language.settings.exact(.ignorePlurals)
+        // What a word matches alone is the same in every query: found once per index (the typo
+        // search in the vocabulary, the plural forms, the split), not once per query.
+        let key = AloneCache.Key(
+            word: ByteKey(word), plurals: language.settings.pluralKey,
+            flags: (splits ? 1 : 0) | (language.splitRecords == nil ? 0 : 2) | (isLast ? 4 : 0)
+                | (typoTolerance ? 8 : 0) | (exactPlural ? 16 : 0))
+        var m = aloneCache.value(key) {
+            var m = matcher(for: word, isLast: isLast, typoTolerance: typoTolerance)
+            guard !language.settings.pluralTables.isEmpty || splits else { return m }
+            for table in language.settings.pluralTables {
+                for form in table.forms(word) {
+                    if let id = trie.wordID(form.unicodeScalars.map(\.value)) {
+                        addAlternative(&m, id..<id + 1, distance: 0, exact: exactPlural)
                     }
                 }
-                return AloneCache.Alone(
-                    forms: forms, split: splits ? bestSplit(m.scalars, within: language.splitRecords) : nil)
             }
-            let exactPlural = language.settings.exact(.ignorePlurals)
-            for id in alone.forms { addAlternative(&m, id..<id + 1, distance: 0, exact: exactPlural) }
-            if let parts = alone.split { addPhrase(&m, parts, distance: 1, exact: false) }
+            if splits, let parts = bestSplit(m.scalars, within: language.splitRecords) {
+                addPhrase(&m, parts, distance: 1, exact: false)
+            }
+            return m
         }
         if !language.settings.optionalWords.isEmpty { m.optional = language.settings.optionalWords.contains(word) }
         return m
@@ -257,15 +259,11 @@ extension SearchIndex {
     }
 }
 
-/// What query words make alone (their plural forms' ids, their split), by language and word: a
-/// word's split reads where its parts stand in every record holding both, too much to find again
-/// for every query that has the word. Emptied when it grows past `limit` entries.
+/// The matchers of query words alone (the typo search in the vocabulary, their plural forms, their
+/// split), by language, word and position: a word's split reads where its parts stand in every
+/// record holding both, and its typo search walks the vocabulary, too much to do again for every
+/// query that has the word. Emptied when it grows past `limit` entries.
 final class AloneCache: Sendable {
-    struct Alone: Sendable {
-        var forms: [Int]
-        var split: [Int32]?
-    }
-
     struct Key: Hashable, Sendable {
         var word: ByteKey
         var plurals: String
@@ -273,9 +271,9 @@ final class AloneCache: Sendable {
     }
 
     static let limit = 100_000
-    private let entries = Mutex<[Key: Alone]>([:])
+    private let entries = Mutex<[Key: WordMatcher]>([:])
 
-    func value(_ key: Key, make: () -> Alone) -> Alone {
+    func value(_ key: Key, make: () -> WordMatcher) -> WordMatcher {
         if let known = entries.withLock({ $0[key] }) { return known }
         let made = make()
         entries.withLock {
