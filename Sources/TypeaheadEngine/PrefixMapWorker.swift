@@ -196,8 +196,9 @@ final class PrefixMapWorker: @unchecked Sendable {
     /// Candidates for a key some of whose words match what the same word of an ancestor did not
     /// (a plural form, a join, the split of a longer prefix): the ancestor's matches and the
     /// postings of what is new (a record matching the key either matches the ancestor, or holds
-    /// something new for one of its words). Nil (rank afresh, from the rarest word) when the ancestor's
-    /// matches are unknown or the new postings are as many as the rarest word's.
+    /// something new for one of its words). Leaves the key without candidates (ranked afresh, from
+    /// the rarest word's postings) when the ancestor's matches are unknown or the new postings and
+    /// those matches are as many as the rarest word's postings.
     private func widen(_ start: inout Start, _ matches: [Int32]?, _ ancestor: [WordMatcher]) {
         guard let matches, start.matchers.count >= ancestor.count else { return }
         var extra: [Range<Int>] = []
