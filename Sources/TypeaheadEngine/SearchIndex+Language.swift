@@ -262,7 +262,9 @@ extension SearchIndex {
 /// The matchers of query words alone (the typo search in the vocabulary, their plural forms, their
 /// split), by language, word and position: a word's split reads where its parts stand in every
 /// record holding both, and its typo search walks the vocabulary, too much to do again for every
-/// query that has the word. Emptied when it grows past `limit` entries.
+/// query that has the word. Emptied when it grows past `limit` entries. The key tells only whether
+/// a split counts within some records, not which: an index is searched with one such set (the
+/// suggestions index, its offered suggestions) or none.
 final class AloneCache: Sendable {
     struct Key: Hashable, Sendable {
         var word: ByteKey

@@ -36,7 +36,7 @@ public struct SearchIndex: Sendable {
     /// The language queries are searched with unless a search says otherwise (docs/CONTRACT.md,
     /// "The shop's language"); contract version 2 unless the engine sets it.
     public var language = QueryLanguage.plain
-    /// What query words make alone, found once (shared by the copies of this index).
+    /// The matchers of query words alone, made once (shared by the copies of this index).
     let aloneCache = AloneCache()
     public let records: [IndexedRecord]
     let trie: VocabularyTrie
