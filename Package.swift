@@ -15,6 +15,11 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         .systemLibrary(
+            name: "CGumbo",
+            pkgConfig: "gumbo",
+            providers: [.apt(["libgumbo-dev"])]
+        ),
+        .systemLibrary(
             name: "CMicroHTTPD",
             pkgConfig: "libmicrohttpd",
             providers: [.apt(["libmicrohttpd-dev"])]
@@ -30,15 +35,16 @@ let package = Package(
         ),
 
         // MARK: - Libraries (dependencies point toward the model)
-        .target(name: "TypeaheadModel"),
-        .target(name: "TypeaheadMarkdown", dependencies: ["CCmark"]),
+        // Descriptions (Markdown, HTML, text) to safe HTML and searched text: a leaf the model reads with.
+        .target(name: "TypeaheadMarkup", dependencies: ["CCmark", "CGumbo"]),
+        .target(name: "TypeaheadModel", dependencies: ["TypeaheadMarkup"]),
         .target(name: "TypeaheadMustache", dependencies: ["TypeaheadModel"]),
         .target(name: "TypeaheadImages", dependencies: ["CCurl", "CVips", "TypeaheadModel"]),
         .target(name: "TypeaheadEngine", dependencies: ["TypeaheadModel"]),
         .target(
             name: "TypeaheadSite",
             dependencies: [
-                "TypeaheadModel", "TypeaheadEngine", "TypeaheadMarkdown", "TypeaheadMustache", "TypeaheadImages",
+                "TypeaheadModel", "TypeaheadEngine", "TypeaheadMarkup", "TypeaheadMustache", "TypeaheadImages",
             ]
         ),
         .target(name: "TypeaheadSuggest", dependencies: ["TypeaheadModel", "TypeaheadEngine"]),
@@ -88,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "SiteTests",
             dependencies: [
-                "TypeaheadSite", "TypeaheadMarkdown", "TypeaheadModel", "TypeaheadMustache",
+                "TypeaheadSite", "TypeaheadMarkup", "TypeaheadModel", "TypeaheadMustache",
                 "TypeaheadTestSupport",
             ]
         ),

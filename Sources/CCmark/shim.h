@@ -1,2 +1,2 @@
-// The one header of libcmark that Typeahead uses; only TypeaheadMarkdown imports this module.
+// The one header of libcmark that Typeahead uses; only TypeaheadMarkup imports this module.
 #include <cmark.h>

@@ -1,4 +1,6 @@
 import Foundation
+import Synchronization
+import TypeaheadMarkup
 
 /// One problem found in the content: the file, the record, the field, and what was expected.
 public struct ContentIssue: Sendable, Equatable, CustomStringConvertible {
@@ -98,9 +100,10 @@ public struct ContentLoader {
         {
             config = SiteConfig(reading: value, file: path("site.json"), &collector)
         }
-        let products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
+        var products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
             ProductReader(file: place.file, config: config).read(value, place: place.record, &collector)
         }
+        Self.renderDescriptions(&products, config.descriptionFormat)
         let suggestions = loadRecords(base: "query_suggestions", required: wanted, only: wanted, &collector) {
             value, place, collector in
             SuggestionReader(file: place.file, sourceIndex: config.sourceIndex).read(
@@ -132,6 +135,25 @@ public struct ContentLoader {
             products: products.map(\.value).sorted { $0.objectID < $1.objectID },
             suggestions: suggestions.map(\.value).sorted { $0.objectID < $1.objectID },
             config: config, synonyms: synonyms)
+    }
+
+    /// Renders every description in `format`, on every core: parsing HTML is most of a load.
+    static func renderDescriptions(_ products: inout [(value: Product, place: Place)], _ format: DescriptionFormat) {
+        let sources = products.map(\.value.description)
+        let rendered = Mutex([RenderedDescription?](repeating: nil, count: sources.count))
+        let chunk = 256
+        DispatchQueue.concurrentPerform(iterations: (sources.count + chunk - 1) / chunk) { c in
+            let range = c * chunk..<min(sources.count, (c + 1) * chunk)
+            let done = range.map { sources[$0].map(format.render) }
+            rendered.withLock { all in
+                for (i, description) in zip(range, done) { all[i] = description }
+            }
+        }
+        rendered.withLock { all in
+            for i in products.indices {
+                if let description = all[i] { products[i].value.render(description: description) }
+            }
+        }
     }
 
     // MARK: - Files

@@ -220,7 +220,7 @@ struct ProductReader {
         return Product(
             objectID: ObjectID(objectID), name: name, brand: brand, categories: categories ?? [],
             description: description, price: price, image: image, url: url,
-            popularity: popularity ?? 0, attributes: members)
+            popularity: popularity ?? 0, attributes: members, descriptionFormat: nil)
     }
 }
 

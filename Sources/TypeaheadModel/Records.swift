@@ -1,3 +1,5 @@
+import TypeaheadMarkup
+
 /// A catalogue record. The well-known fields are typed; every field of the record, known or not, is
 /// kept in `attributes`, so configurable searchable attributes and filters can reach them.
 public struct Product: Sendable, Equatable {
@@ -5,8 +7,11 @@ public struct Product: Sendable, Equatable {
     public var name: String
     public var brand: String?
     public var categories: [String]
-    /// Markdown source (plain text is valid Markdown).
+    /// The description as the catalogue writes it, in `site.json`'s `descriptionFormat`.
     public var description: String?
+    /// The description as the product page shows it: safe HTML made by `DescriptionFormat.render`.
+    /// `attributes["description"]` holds its text, which is what the engine searches.
+    public var descriptionHTML: String?
     public var price: Double?
     public var image: String?
     public var url: String?
@@ -14,11 +19,14 @@ public struct Product: Sendable, Equatable {
     /// The whole record as it was read.
     public var attributes: [String: JSONValue]
 
-    /// A product from its typed fields; `attributes` is derived from them.
+    /// A product from its typed fields; `attributes` is derived from them when not given. A
+    /// description is rendered in `descriptionFormat` (its text replaces it in `attributes`); with
+    /// nil, it is left for `render(description:)`.
     public init(
         objectID: ObjectID, name: String, brand: String? = nil, categories: [String] = [],
         description: String? = nil, price: Double? = nil, image: String? = nil, url: String? = nil,
-        popularity: Double = 0, attributes: [String: JSONValue]? = nil
+        popularity: Double = 0, attributes: [String: JSONValue]? = nil,
+        descriptionFormat: DescriptionFormat? = .markdown
     ) {
         self.objectID = objectID
         self.name = name
@@ -42,6 +50,15 @@ public struct Product: Sendable, Equatable {
             record["popularity"] = .number(popularity)
             self.attributes = record
         }
+        if let descriptionFormat, let description {
+            render(description: descriptionFormat.render(description))
+        }
+    }
+
+    /// Sets the description's page HTML, and its text as the searched `description` attribute.
+    public mutating func render(description rendered: RenderedDescription) {
+        descriptionHTML = rendered.html
+        attributes["description"] = .string(rendered.text)
     }
 }
 

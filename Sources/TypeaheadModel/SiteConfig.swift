@@ -1,3 +1,5 @@
+import TypeaheadMarkup
+
 /// `Content/site.json`: the site's settings. Every key is optional; the defaults are documented in
 /// the README and are Algolia's where Algolia has one.
 public struct SiteConfig: Sendable, Equatable {
@@ -45,6 +47,9 @@ public struct SiteConfig: Sendable, Equatable {
     public var sourceIndex: String = "instant_search"
     /// The currency symbol shown before prices. Default `$`.
     public var currency: String = "$"
+    /// How descriptions are written: `markdown` (default), `html` or `text` (docs/CONTRACT.md,
+    /// "Descriptions").
+    public var descriptionFormat: DescriptionFormat = .markdown
     /// What a remote `image` that is not in the image cache shows: `placeholder` (default) or `link`.
     public var remoteImages: RemoteImages = .placeholder
 
@@ -100,6 +105,23 @@ extension SiteConfig {
         ) -> Option {
             Option(key) { fields, key, config, issues in
                 if let value = fields.optionalInteger(key, range: range, &issues) { config[keyPath: path] = value }
+            }
+        }
+
+        /// One of an enumeration's raw values.
+        static func choice<T: RawRepresentable & CaseIterable>(
+            _ key: String, _ path: WritableKeyPath<SiteConfig, T>
+        ) -> Option where T.RawValue == String {
+            Option(key) { fields, key, config, issues in
+                guard let text = fields.optionalString(key, &issues) else { return }
+                guard let value = T(rawValue: text) else {
+                    let values = T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+                    issues.add(
+                        ContentIssue(
+                            file: fields.file, field: key, message: "expected one of \(values), found \"\(text)\""))
+                    return
+                }
+                config[keyPath: path] = value
             }
         }
 
@@ -160,17 +182,10 @@ extension SiteConfig {
             .list(
                 "customRanking", expected: "\"desc(attribute)\" or \"asc(attribute)\"", \.customRanking,
                 CustomRankingCriterion.init),
+            .choice("descriptionFormat", \.descriptionFormat),
             .integer("hitsPerPage", 1...1000, \.hitsPerPage),
             .integer("minHits", 0...maximumMinHits, \.minHits),
-            Option("remoteImages") { fields, key, config, issues in
-                guard let remote = fields.optionalString(key, &issues) else { return }
-                guard let mode = RemoteImages(rawValue: remote) else {
-                    let modes = RemoteImages.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
-                    issues.add(ContentIssue(file: fields.file, field: key, message: "expected one of \(modes)"))
-                    return
-                }
-                config.remoteImages = mode
-            },
+            .choice("remoteImages", \.remoteImages),
             .integer("resultPages", 1...1000, \.resultPages),
             .list("scopes", expected: "\"attribute:value\"", \.scopes, Scope.init(filter:)),
             Option("searchableAttributes") { fields, key, config, issues in

@@ -1,5 +1,5 @@
 import Testing
-import TypeaheadMarkdown
+import TypeaheadMarkup
 
 @Suite("Markdown through libcmark")
 struct MarkdownTests {

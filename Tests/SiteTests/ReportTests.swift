@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TypeaheadMarkdown
+import TypeaheadMarkup
 import TypeaheadModel
 import TypeaheadTestSupport
 

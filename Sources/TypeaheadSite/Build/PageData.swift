@@ -1,10 +1,10 @@
 import Foundation
-import TypeaheadMarkdown
 import TypeaheadModel
 import TypeaheadMustache
 
 /// The data templates see. Every text is passed as it is and escaped by the template, except
-/// `descriptionHTML`, which is cmark's safe-mode output.
+/// `descriptionHTML`, which `DescriptionFormat.render` made safe (cmark's safe mode, or libgumbo
+/// and the allowlist).
 enum PageData {
     static func page(
         config: SiteConfig, root: String, title: String, extra: [String: MustacheValue]
@@ -44,8 +44,8 @@ enum PageData {
         members["image"] = picture(images.picture(product), large: true, root: root)
         members["categories"] = .array(product.categories.map { ["name": .string($0)] })
         members["url"] = safeURL(product.url).map(MustacheValue.string) ?? .null
-        if let description = product.description, !description.isEmpty {
-            members["descriptionHTML"] = .string(Markdown.html(from: description))
+        if let html = product.descriptionHTML, !html.isEmpty {
+            members["descriptionHTML"] = .string(html)
         }
         return .object(members)
     }

@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 import TypeaheadEngine
-import TypeaheadMarkdown
+import TypeaheadMarkup
 import TypeaheadModel
 import TypeaheadMustache
 

@@ -16,7 +16,6 @@ typeaheadIndex("data/products/tails/1", [
 ["candyshell","1"],
 ["case","1"],
 ["data","1"],
-["javascript","1"],
 ["accessories","1"],
 ["screen","1"],
 ["script","1"],

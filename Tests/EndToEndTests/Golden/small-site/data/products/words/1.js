@@ -38,7 +38,6 @@ typeaheadIndex("data/products/words/1", [
 ["img","1"],
 ["inch","1"],
 ["iphone","1"],
-["javascript","1"],
 ["lte","1"],
 ["microsd","1"],
 ["minutes","1"],
