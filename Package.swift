@@ -79,7 +79,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ModelTests",
-            dependencies: ["TypeaheadModel", "TypeaheadTestSupport"]
+            dependencies: ["TypeaheadModel", "TypeaheadMarkup", "TypeaheadTestSupport"]
         ),
         .testTarget(
             name: "EngineTests",

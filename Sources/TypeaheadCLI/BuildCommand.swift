@@ -73,6 +73,11 @@ extension TypeaheadCommand {
                     text +=
                         "  \(leftOut.count) of \(summary.suggestions) suggestions left out (\(BuildReport.tooFewHits(content.config.minHits)) here, so in no map, list or page): \(shown)\(more)\n"
                 }
+                if let formats = summary.report?.findings.first(where: {
+                    $0.id == FindingID.descriptionFormat.rawValue
+                }), !formats.rows.isEmpty {
+                    text += "  \(formats.note)\n"
+                }
                 text += "Open \(output)/index.html in a browser.\n"
                 console.err(text)
             }

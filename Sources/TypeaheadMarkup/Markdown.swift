@@ -53,7 +53,10 @@ public enum Markdown {
                     case CMARK_NODE_CODE_BLOCK:
                         if let literal = cmark_node_get_literal(node) { collector.append(cString: literal) }
                         collector.breakLine()
-                    case CMARK_NODE_SOFTBREAK: collector.space()
+                    case CMARK_NODE_SOFTBREAK, CMARK_NODE_HTML_INLINE:
+                        // Omitted raw HTML between two words still separates them.
+                        collector.space()
+                    case CMARK_NODE_HTML_BLOCK: collector.breakLine()
                     case CMARK_NODE_LINEBREAK, CMARK_NODE_THEMATIC_BREAK: collector.breakLine()
                     default: break
                     }

@@ -129,6 +129,7 @@ struct DescriptionTests {
         #expect(text("# Title\n\nPara one\nstill one\n\n- a\n- b", .markdown) == "Title\nPara one still one\na\nb")
         #expect(text("[the link](https://example.com/x) and <br> <b>raw</b>", .markdown) == "the link and raw")
         #expect(text("Apple&#174; iPhone&#8482;", .markdown) == "Apple® iPhone™")
+        #expect(text("irritation<br>Inner <span>x</span>y", .markdown) == "irritation Inner x y")
         #expect(text("", .markdown) == "")
     }
 

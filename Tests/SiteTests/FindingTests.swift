@@ -1,4 +1,5 @@
 import Testing
+import TypeaheadMarkup
 import TypeaheadModel
 
 @testable import TypeaheadSite
@@ -37,6 +38,7 @@ struct FindingTests {
     func missing() {
         var content = Self.products([("a", "TV", 10), ("b", "TV 2", nil), ("c", "TV 3", 5)])
         content.products[2].description = " \n"
+        content.products[2].render(description: DescriptionFormat.markdown.render(" \n"))
         let input = FindingInput(content: content)
         #expect(MissingField.price.table(input).rows == [["b", "TV 2"]])
         #expect(MissingField.description.table(input).rows == [["c", "TV 3"]])
@@ -74,5 +76,30 @@ struct FindingTests {
                 ["lg", "lg", "5", "1"], ["radio", "radio", "5", "0"], ["sony", "sony", "1", "1"],
             ])
         #expect(LeftOut().table(input).title == "Suggestions left out: fewer than 2 hits")
+    }
+
+    @Test("Descriptions that do not read as declared: the kind held most often first, with what to set")
+    func descriptionFormats() {
+        func content(_ format: DescriptionFormat, _ descriptions: [String]) -> Content {
+            var content = Self.products(descriptions.indices.map { ("p\($0)", "TV", 1) })
+            content.config.descriptionFormat = format
+            for (i, description) in descriptions.enumerated() { content.products[i].description = description }
+            return content
+        }
+        let descriptions = ["<p>a</p>", "**b**", "<br>c", "plain", "1. one\n2. two", "<b>d</b>"]
+        let markdown = DescriptionFormats().table(FindingInput(content: content(.markdown, descriptions)))
+        #expect(markdown.rows.map { $0[0] + " " + $0[1] } == ["p0 HTML", "p2 HTML", "p5 HTML"])
+        #expect(
+            markdown.note.hasPrefix(
+                "3 descriptions hold HTML in a catalogue whose descriptionFormat is markdown; set descriptionFormat to html in site.json."
+            ))
+        let html = DescriptionFormats().table(FindingInput(content: content(.html, descriptions)))
+        #expect(html.rows.map { $0[0] + " " + $0[1] } == ["p1 Markdown", "p4 Markdown"])
+        #expect(html.note.hasPrefix("2 descriptions hold Markdown in a catalogue whose descriptionFormat is html"))
+        let text = DescriptionFormats().table(FindingInput(content: content(.text, descriptions)))
+        #expect(text.rows.count == 5)
+        #expect(text.note.hasPrefix("3 descriptions hold HTML") && text.note.contains(" 2 descriptions hold Markdown"))
+        let clean = DescriptionFormats().table(FindingInput(content: content(.html, ["<p>x</p>", "plain"])))
+        #expect(clean.rows.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import TypeaheadEngine
+import TypeaheadMarkup
 import TypeaheadModel
 
 /// Computes a build's report from the content, what the build made of it and the files made so far.
@@ -34,6 +35,14 @@ struct ReportMaker {
                 label: "products with a picture",
                 value: content.products.count - findings.first { $0.id == FindingID.noImage.rawValue }!.rows.count),
         ]
+        let held = content.products.compactMap(\.description).map(DescriptionContent.of)
+        for kind in DescriptionContent.allCases {
+            counts.append(
+                .init(
+                    label:
+                        "descriptions holding \(DescriptionFormats.holds(kind)) (descriptionFormat \(content.config.descriptionFormat.rawValue))",
+                    value: held.filter { $0 == kind }.count))
+        }
         counts.append(.init(label: "files (the report excepted)", value: sizes.count))
         counts.append(.init(label: "bytes (the report excepted)", value: sizes.values.reduce(0, +)))
         return BuildReport(

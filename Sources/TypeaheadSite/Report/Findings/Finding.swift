@@ -20,6 +20,7 @@ public enum FindingID: String, CaseIterable, Sendable {
     case noImage = "no-image"
     case noPrice = "no-price"
     case noDescription = "no-description"
+    case descriptionFormat = "description-format"
     case duplicateNames = "duplicate-names"
     case markup
     case prices
@@ -29,7 +30,7 @@ public enum FindingID: String, CaseIterable, Sendable {
 enum Findings {
     static let all: [any Finding] = [
         LeftOut(), LeftOutOfScopes(), Shadowed(), ExactNbHits(), NoImage(), MissingField.price,
-        MissingField.description, DuplicateNames(), MarkupInText(), SuspiciousPrices(),
+        MissingField.description, DescriptionFormats(), DuplicateNames(), MarkupInText(), SuspiciousPrices(),
     ]
 
     /// Every finding's table over `input`, in the registry's order.

@@ -9,8 +9,9 @@ struct MissingField: Finding {
     let value: @Sendable (Product) -> String?
 
     static let price = MissingField(id: .noPrice, field: "price") { $0.price.map { String($0) } }
+    /// A description whose text is empty shows nothing: HTML that is all scripts, Markdown that is all raw HTML.
     static let description = MissingField(id: .noDescription, field: "description") {
-        $0.description.map { String($0.trimmingWhitespace) }
+        $0.attributes["description"]?.stringValue.map { String($0.trimmingWhitespace) }
     }
 
     func table(_ input: FindingInput) -> BuildReport.Table {
