@@ -119,7 +119,17 @@ struct AgreementFixtureTests {
         }
         languages["products"] = productEngine.products.language.json
         languages["suggestions"] = productEngine.suggestions.language.json
+        // What the engine searches of a description is its text (docs/CONTRACT.md, Descriptions):
+        // the page's index holds that text, so the JavaScript side takes it from here where it is
+        // not the catalogue's source.
+        var descriptionTexts: [String: JSONValue] = [:]
+        for product in content.products {
+            if let text = product.attributes["description"], text != product.description.map(JSONValue.string) {
+                descriptionTexts[product.objectID.text] = text
+            }
+        }
         return .object([
+            "descriptionTexts": .object(descriptionTexts),
             "productCount": .number(Double(content.products.count)),
             "offeredSuggestions": .array(
                 full.suggestions.indices.filter { offered[$0] }.map { .string(full.suggestions[$0].objectID.text) }),

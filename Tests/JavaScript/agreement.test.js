@@ -30,7 +30,10 @@ const indices = {
     index: core.createIndex(
       products.map((p) => ({
         objectID: p.objectID,
-        texts: attributes.map((a) => values(p[a])),
+        // A description is searched as its text, which the fixture gives where it is not the source.
+        texts: attributes.map((a) =>
+          values(a === "description" && p.objectID in fixture.descriptionTexts ? fixture.descriptionTexts[p.objectID] : p[a])
+        ),
         customKey: productRanking.map((c) => numberOrNull(p[c.attribute])),
       })),
       productRanking
