@@ -366,3 +366,30 @@ def test_language_parameters_are_typeahead_querys_and_a_bad_one_is_a_400(served)
     settings = json.loads(body)
     assert response.status == 200 and settings["ignorePlurals"] == ["en"]
     assert settings["removeWordsIfNoResults"] == "lastWords" and settings["ranking"][:2] == ["typo", "words"]
+
+
+# MARK: - Descriptions in HTML
+
+
+HTML = os.path.join(ROOT, "Tests", "EndToEndTests", "Fixtures", "html", "Content")
+
+
+def test_an_html_catalogues_hits_carry_the_descriptions_text_and_highlight_it(tmp_path):
+    """`serve` answers as `typeahead query` does: a hit's description is the text search sees (no
+    tag, entities decoded, blocks on their own lines), and its highlight is made on that text."""
+    site = build(HTML, str(tmp_path))
+    server = Served("--site", site, "--content", HTML)
+    try:
+        found = json.loads(server.client().search_single_index_with_http_info(
+            "products", {"query": "composition"}).raw_data)
+        assert timeless(found) == query("composition", content=HTML)
+        hit = found["hits"][0]
+        assert hit["description"] == "Composition\nBlue cotton jersey\nFit: comfort"
+        assert hit["_highlightResult"]["description"]["value"] == (
+            "<em>Composition</em>\nBlue cotton jersey\nFit: comfort")
+        assert found["nbHits"] == 1
+        # Words only the markup holds are not words: no product has them.
+        for markup in ("strong", "xlink", "formaction"):
+            assert server.client().search_single_index("products", {"query": markup}).nb_hits == 0, markup
+    finally:
+        assert server.stop()[0] == 0
