@@ -25,6 +25,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
             name: "CVips",
             providers: [.apt(["libvips-dev"])]
         ),
@@ -42,6 +47,7 @@ let package = Package(
             ]
         ),
         .target(name: "TypeaheadSuggest", dependencies: ["TypeaheadModel", "TypeaheadEngine"]),
+        .target(name: "TypeaheadImport", dependencies: ["TypeaheadModel", "CLibXML2"]),
         .target(
             name: "TypeaheadServe",
             dependencies: ["CMicroHTTPD", "TypeaheadModel", "TypeaheadEngine", "TypeaheadSite"]

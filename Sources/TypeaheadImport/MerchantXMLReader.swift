@@ -1,0 +1,190 @@
+import CLibXML2
+import Foundation
+import TypeaheadModel
+
+/// Merchant Center's XML feed with libxml2's streaming reader (xmlTextReader over xmlReaderForIO):
+/// RSS 2.0 (`rss/channel/item`) or Atom 1.0 (`feed/entry`), the attributes in Google's namespace
+/// (`g:price`). An item's `title`, `link` and `description` may also be RSS's own elements, and in
+/// Atom `title`, `id`, `summary` and `<link href>`; a `g:` attribute wins over them. Memory holds
+/// one item's text at a time (and the items read), whatever the file's size.
+struct MerchantXMLReader {
+    static let googleNamespace = "http://base.google.com/ns/1.0"
+    static let atomNamespace = "http://www.w3.org/2005/Atom"
+
+    var file: ChunkedFile
+    var limits: ImportLimits
+    /// See `XMLByteScanner.refusesDoctype`: tests only.
+    var refusesDoctype = true
+
+    private enum Kind {
+        case rss, atom
+        var itemDepth: Int { self == .rss ? 2 : 1 }
+        var itemName: String { self == .rss ? "item" : "entry" }
+    }
+
+    /// The field being read: an item's child element.
+    private struct OpenField {
+        var key: MerchantField?
+        var name: String
+        var place: String
+        var line: Int
+        var replaceable: Bool
+        var bytes: [UInt8] = []
+        var broken = false
+    }
+
+    /// The items; what stopped reading (libxml2's errors, a bound) goes to `trailing`, to be
+    /// reported after the items' own problems.
+    func read(_ issues: inout IssueList, trailing: inout [ContentIssue]) -> [MerchantItem] {
+        _ = XMLFeedInput.setUp
+        typeahead_xml_silence()
+        let input = XMLFeedInput(file: file, limits: limits)
+        input.scanner.refusesDoctype = refusesDoctype
+        return withExtendedLifetime(input) { () -> [MerchantItem] in
+            let context = Unmanaged.passUnretained(input).toOpaque()
+            guard
+                let reader = xmlReaderForIO(
+                    XMLCallbacks.read, XMLCallbacks.close, context, nil, nil, typeahead_xml_options())
+            else {
+                issues.add(record: nil, "cannot start the XML reader")
+                return []
+            }
+            defer { xmlFreeTextReader(reader) }
+            xmlTextReaderSetStructuredErrorHandler(reader, XMLCallbacks.error, context)
+            var items: [MerchantItem] = []
+            var stops: [ContentIssue] = []
+            let status = walk(reader, input, &items, &stops)
+            trailing = input.parserIssues + (input.stop.map { [$0] } ?? []) + stops
+            if status < 0, trailing.isEmpty {
+                trailing.append(
+                    ContentIssue(file: file.path, record: "line \(input.scanner.line)", message: "malformed XML"))
+            }
+            if issues.total == 0, trailing.isEmpty, items.isEmpty {
+                issues.add(record: nil, "no items: expected <item> elements in <rss><channel>, or <entry> in <feed>")
+            }
+            return items
+        }
+    }
+
+    /// Reads every node; returns xmlTextReaderRead's last status (0 at the end, -1 on an error). What
+    /// stops it goes to `stops`.
+    private func walk(
+        _ reader: OpaquePointer, _ input: XMLFeedInput, _ items: inout [MerchantItem], _ stops: inout [ContentIssue]
+    ) -> Int32 {
+        var kind: Kind?
+        var item: MerchantItem?
+        var itemBytes = 0
+        var field: OpenField?
+        var status: Int32 = 1
+        func text(_ pointer: UnsafePointer<xmlChar>?) -> String? { pointer.map { String(cString: $0) } }
+        func stop(_ record: String, field: String? = nil, _ message: String) -> Int32 {
+            stops.append(ContentIssue(file: file.path, record: record, field: field, message: message))
+            return -1
+        }
+        func finishField() {
+            if let open = field, let key = open.key, !open.broken {
+                let value = String(decoding: open.bytes, as: UTF8.self).trimmingWhitespace
+                item?.set(
+                    key,
+                    FieldText(
+                        text: String(value), name: open.name, place: open.place, line: open.line,
+                        replaceable: open.replaceable))
+            }
+            field = nil
+        }
+        while true {
+            status = xmlTextReaderRead(reader)
+            guard status == 1, input.stop == nil else { break }
+            let depth = Int(xmlTextReaderDepth(reader))
+            switch xmlTextReaderNodeType(reader) {
+            case 1:  // an element
+                let line = input.scanner.nextStartLine() ?? Int(xmlTextReaderGetParserLineNumber(reader))
+                let name = text(xmlTextReaderConstName(reader)) ?? ""
+                let local = text(xmlTextReaderConstLocalName(reader)) ?? ""
+                let empty = xmlTextReaderIsEmptyElement(reader) == 1
+                if depth == 0 {
+                    kind = local == "rss" ? .rss : local == "feed" ? .atom : nil
+                    if kind == nil {
+                        return stop(
+                            "line \(line)", "expected an RSS 2.0 <rss> or Atom 1.0 <feed> document, found <\(name)>")
+                    }
+                } else if let kind, item == nil, depth == kind.itemDepth, local == kind.itemName {
+                    item = MerchantItem(place: "line \(line) (item \(items.count + 1))", line: line, prefix: "g:")
+                    itemBytes = 0
+                    if empty, let finished = item {
+                        items.append(finished)
+                        item = nil
+                    }
+                } else if let kind, item != nil, depth == kind.itemDepth + 1 {
+                    let namespace = text(xmlTextReaderConstNamespaceUri(reader))
+                    let (key, replaceable) = Self.field(local, namespace, kind)
+                    field = OpenField(
+                        key: key, name: name, place: "line \(line) (item \(items.count + 1))", line: line,
+                        replaceable: replaceable)
+                    if key == .link, kind == .atom, replaceable { field?.bytes = Self.atomLink(reader) }
+                    if empty { finishField() }
+                } else if let open = field, let key = open.key, !open.broken {
+                    let issue = ContentIssue(
+                        file: file.path, record: open.place, field: open.name,
+                        message: "expected text, found the element <\(name)> (HTML in a field is escaped or in CDATA)")
+                    item?.problems.append((open.line, issue))
+                    item?.unreadable.insert(key)
+                    field?.broken = true
+                }
+            case 3, 4, 13, 14:  // text, CDATA, white space
+                guard let kind, field?.key != nil, depth == kind.itemDepth + 2,
+                    let value = xmlTextReaderConstValue(reader)
+                else { continue }
+                let count = strlen(UnsafeRawPointer(value).assumingMemoryBound(to: CChar.self))
+                field?.bytes.append(contentsOf: UnsafeBufferPointer(start: value, count: count))
+                itemBytes += count
+                file.meter?.held(field?.bytes.count ?? 0)
+                if let open = field, open.bytes.count > limits.fieldBytes {
+                    return stop(
+                        open.place, field: open.name,
+                        "text longer than \(limits.fieldBytes) bytes; reading stopped there")
+                }
+                if itemBytes > limits.rowBytes, let place = item?.place {
+                    return stop(place, "an item longer than \(limits.rowBytes) bytes; reading stopped there")
+                }
+            case 15:  // an end tag
+                guard let kind, item != nil else { continue }
+                if depth == kind.itemDepth + 1 {
+                    finishField()
+                } else if depth == kind.itemDepth, let finished = item {
+                    items.append(finished)
+                    item = nil
+                }
+            default:
+                continue
+            }
+        }
+        return status
+    }
+
+    /// The attribute an element stands for, and whether a `g:` attribute replaces it.
+    private static func field(_ local: String, _ namespace: String?, _ kind: Kind) -> (MerchantField?, Bool) {
+        if namespace == googleNamespace { return (MerchantField(rawValue: local), false) }
+        guard namespace == nil || namespace == atomNamespace else { return (nil, false) }
+        switch (local, kind) {
+        case ("title", _), ("link", _), ("description", _): return (MerchantField(rawValue: local), true)
+        case ("summary", .atom): return (.description, true)
+        case ("id", .atom): return (.id, true)
+        default: return (nil, false)
+        }
+    }
+
+    /// Atom's `<link href="…"/>` (its `alternate`, or one without `rel`).
+    private static func atomLink(_ reader: OpaquePointer) -> [UInt8] {
+        defer { xmlTextReaderMoveToElement(reader) }
+        if xmlTextReaderMoveToAttribute(reader, "rel") == 1, let rel = xmlTextReaderConstValue(reader),
+            String(cString: rel) != "alternate"
+        {
+            return []
+        }
+        guard xmlTextReaderMoveToAttribute(reader, "href") == 1, let href = xmlTextReaderConstValue(reader) else {
+            return []
+        }
+        return Array(String(cString: href).utf8)
+    }
+}
