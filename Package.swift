@@ -56,7 +56,7 @@ let package = Package(
             name: "TypeaheadCLI",
             dependencies: [
                 "TypeaheadModel", "TypeaheadEngine", "TypeaheadSite", "TypeaheadSuggest", "TypeaheadImages",
-                "TypeaheadServe",
+                "TypeaheadServe", "TypeaheadImport",
             ]
         ),
         .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
