@@ -109,6 +109,11 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ImportTests",
+            dependencies: ["TypeaheadImport", "TypeaheadModel", "TypeaheadCLI", "TypeaheadTestSupport"],
+            exclude: ["Fixtures", "Golden"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: ["TypeaheadSite", "TypeaheadModel", "TypeaheadCLI", "TypeaheadTestSupport"],
             exclude: ["Fixtures", "Golden"]
