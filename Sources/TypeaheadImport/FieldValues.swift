@@ -72,6 +72,7 @@ enum Availability: String, CaseIterable {
     /// `in_stock`, or Google's older spelled-out forms (`in stock`, `out of stock`, `pre-order`,
     /// `available for order`, which Google reads as in stock); any case.
     static func parse(_ text: String) -> Result<Availability, ValueProblem> {
+        if let value = Availability(rawValue: text) { return .success(value) }
         let key = text.lowercased().replacingOccurrences(of: " ", with: "_").replacingOccurrences(of: "-", with: "")
         if let value = Availability(rawValue: key) { return .success(value) }
         if key == "available_for_order" { return .success(.inStock) }
@@ -102,13 +103,27 @@ func bounded(_ value: String, _ maximum: Int) -> Result<String, ValueProblem> {
     return .success(value)
 }
 
-/// An http(s) URL a build accepts as a product's `image` or `url`, at most `RecordLimits.urlBytes`.
+/// An http(s) URL a build accepts as a product's `image` or `url`, at most `RecordLimits.urlBytes`:
+/// what `ImageReference.parse` reads as a remote image. The common case is told without it (it
+/// splits the URL, which a million items feel): `http://` or `https://` in any case, a host, no
+/// space or control character; anything else is left to it.
 func webURL(_ value: String) -> Result<String, ValueProblem> {
     if case .failure(let problem) = bounded(value, RecordLimits.urlBytes) { return .failure(problem) }
+    if isPlainWebURL(value) { return .success(value) }
     guard case .success(.remote) = ImageReference.parse(value) else {
         return .failure(ValueProblem("\"\(value)\" is not an http(s) URL"))
     }
     return .success(value)
+}
+
+private func isPlainWebURL(_ value: String) -> Bool {
+    let bytes = value.utf8
+    guard !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else { return false }
+    for scheme in ["http://", "https://"] where bytes.count > scheme.utf8.count {
+        let head = bytes.prefix(scheme.utf8.count).map { $0 | 0x20 }
+        if head.elementsEqual(scheme.utf8), bytes.dropFirst(scheme.utf8.count).first != 0x2F { return true }
+    }
+    return false
 }
 
 extension Character {

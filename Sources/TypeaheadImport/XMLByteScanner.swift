@@ -154,15 +154,19 @@ struct XMLByteScanner {
         return run > limit ? tooLong() : nil
     }
 
+    private static let comment = Array("--".utf8)
+    private static let cdata = Array("[CDATA[".utf8)
+    private static let doctype = Array("DOCTYPE".utf8)
+
     private mutating func readDeclaration(_ byte: UInt8) -> Problem? {
         declaration.append(byte)
-        if declaration == Array("--".utf8) {
+        if declaration == Self.comment {
             state = .comment
             previous = (0, 0)
-        } else if declaration == Array("[CDATA[".utf8) {
+        } else if declaration == Self.cdata {
             state = .cdata
             previous = (0, 0)
-        } else if declaration == Array("DOCTYPE".utf8) {
+        } else if declaration == Self.doctype {
             guard refusesDoctype else {
                 passing = true
                 return nil
@@ -172,7 +176,7 @@ struct XMLByteScanner {
                 message:
                     "a DOCTYPE is not allowed in a feed (its entities could read local files or expand without bound); remove it"
             )
-        } else if !["--", "[CDATA[", "DOCTYPE"].contains(where: { $0.utf8.starts(with: declaration) }) {
+        } else if ![Self.comment, Self.cdata, Self.doctype].contains(where: { $0.starts(with: declaration) }) {
             return Problem(
                 record: at(tagLine), field: nil,
                 message: "\"<!\(String(decoding: declaration, as: UTF8.self))\" is not allowed in a feed")

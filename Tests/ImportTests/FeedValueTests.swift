@@ -87,6 +87,21 @@ struct FeedValueTests {
                 == ["Home > Kitchen", "Gifts, Small > Mugs", "Toys"])
     }
 
+    @Test("A URL is accepted exactly when the build reads it as a remote image")
+    func urls() {
+        let cases = [
+            "https://cdn.example/a.jpg", "HTTP://EXAMPLE.COM", "http://x", "https://", "https:///a", "http:/x",
+            "ftp://example.com/a", "https://example.com/a b", "https://example.com/\u{7}", "images/a.jpg",
+            "https://exämple.com/ü?q=1", "https://?", "mailto:x@example.com", "//example.com/a",
+        ]
+        for url in cases {
+            let accepted = (try? webURL(url).get()) != nil
+            let remote: Bool
+            if case .success(.remote) = ImageReference.parse(url) { remote = true } else { remote = false }
+            #expect(accepted == remote, "\(url)")
+        }
+    }
+
     @Test("A sale price is written only when below the price")
     func salePrice() {
         var record = ProductRecord(objectID: "a", name: "A")
