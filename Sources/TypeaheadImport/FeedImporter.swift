@@ -58,17 +58,14 @@ public struct FeedImporter {
                     made.records, made.rows, made.folded, made.leftOut
                 )
             case .merchantXML, .merchantTSV:
-                var trailing: [ContentIssue] = []
-                var stop: ContentIssue?
                 let items =
                     format == .merchantXML
-                    ? MerchantXMLReader(file: file, limits: limits).read(&issues, trailing: &trailing)
-                    : MerchantTSVReader(file: file, limits: limits).read(&issues, stop: &stop)
+                    ? MerchantXMLReader(file: file, limits: limits).read(&issues)
+                    : MerchantTSVReader(file: file, limits: limits).read(&issues)
                 var catalogue = MerchantCatalogue(currency: currency)
                 catalogue.offers = items.compactMap { MerchantOffer.check($0, file: path, &issues) }
                 MerchantCatalogue.checkUnique(items, &issues)
                 let made = catalogue.make(&issues)
-                for issue in trailing + (stop.map { [$0] } ?? []) { issues.add(issue) }
                 (records, result.read, result.folded, result.currency) = (
                     made.records, items.count, made.folded, made.currency
                 )

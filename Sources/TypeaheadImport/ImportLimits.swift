@@ -56,7 +56,16 @@ struct IssueList {
         add(ContentIssue(file: file, record: record, field: field, message: message))
     }
 
-    var error: ContentError { ContentError(issues: issues, total: total) }
+    /// The problems in the order of the file (by the line each names; those naming none last),
+    /// as they were found where lines are equal.
+    var error: ContentError {
+        func line(_ issue: ContentIssue) -> Int {
+            guard let record = issue.record, record.hasPrefix("line ") else { return Int.max }
+            return Int(record.dropFirst(5).prefix { $0.isNumber }) ?? Int.max
+        }
+        let ordered = issues.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }
+        return ContentError(issues: ordered.map(\.element), total: total)
+    }
 }
 
 /// A problem after which the rest of the file cannot be read (a bound passed, an unclosed quote,

@@ -8,13 +8,13 @@ struct MerchantTSVReader {
     var file: ChunkedFile
     var limits: ImportLimits
 
-    /// The items; a problem that stops reading ends them (`stop`), to be reported after theirs.
-    func read(_ issues: inout IssueList, stop: inout ContentIssue?) -> [MerchantItem] {
+    /// The items; a problem that stops reading ends them, and is reported.
+    func read(_ issues: inout IssueList) -> [MerchantItem] {
         var items: [MerchantItem] = []
         do {
             try read(into: &items, &issues)
         } catch {
-            stop = error.issue
+            issues.add(error.issue)
         }
         return items
     }

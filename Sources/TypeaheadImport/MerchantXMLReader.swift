@@ -33,9 +33,8 @@ struct MerchantXMLReader {
         var broken = false
     }
 
-    /// The items; what stopped reading (libxml2's errors, a bound) goes to `trailing`, to be
-    /// reported after the items' own problems.
-    func read(_ issues: inout IssueList, trailing: inout [ContentIssue]) -> [MerchantItem] {
+    /// The items; libxml2's errors and what stopped reading (a bound) are reported.
+    func read(_ issues: inout IssueList) -> [MerchantItem] {
         _ = XMLFeedInput.setUp
         typeahead_xml_silence()
         let input = XMLFeedInput(file: file, limits: limits)
@@ -54,12 +53,15 @@ struct MerchantXMLReader {
             var items: [MerchantItem] = []
             var stops: [ContentIssue] = []
             let status = walk(reader, input, &items, &stops)
-            trailing = input.parserIssues + (input.stop.map { [$0] } ?? []) + stops
-            if status < 0, trailing.isEmpty {
-                trailing.append(
-                    ContentIssue(file: file.path, record: "line \(input.scanner.line)", message: "malformed XML"))
+            if input.bytes == 0, input.stop == nil {
+                issues.add(record: nil, "the file is empty; expected an RSS 2.0 or Atom 1.0 feed")
+                return []
             }
-            if issues.total == 0, trailing.isEmpty, items.isEmpty {
+            for issue in input.parserIssues + (input.stop.map { [$0] } ?? []) + stops { issues.add(issue) }
+            if status < 0, issues.total == 0 {
+                issues.add(record: "line \(input.scanner.line)", "malformed XML")
+            }
+            if issues.total == 0, items.isEmpty {
                 issues.add(record: nil, "no items: expected <item> elements in <rss><channel>, or <entry> in <feed>")
             }
             return items

@@ -13,6 +13,8 @@ final class XMLFeedInput {
     var parserIssues: [ContentIssue] = []
     /// Whether libxml2 gave up (a fatal error).
     var fatal = false
+    /// Bytes handed to libxml2.
+    var bytes = 0
 
     init(file: ChunkedFile, limits: ImportLimits) {
         self.file = file
@@ -24,6 +26,7 @@ final class XMLFeedInput {
         guard stop == nil else { return -1 }
         do {
             let got = try file.read(into: buffer, count: Int(length))
+            bytes += got
             if let problem = scanner.scan(UnsafeRawBufferPointer(start: buffer, count: got)) {
                 stop = ContentIssue(
                     file: file.path, record: problem.record, field: problem.field, message: problem.message)

@@ -110,8 +110,8 @@ struct HostileFeedTests {
                 #"line 9 (item 2), field "g:availability": "maybe" is not in_stock, out_of_stock, preorder or backorder"#,
                 #"line 10 (item 2), field "g:link": "ftp://example.com/x" is not an http(s) URL"#,
                 #"line 12 (item 3), field "g:title": missing; every item needs one"#,
-                #"line 14 (item 3), field "g:description": expected text, found the element <b> (HTML in a field is escaped or in CDATA)"#,
                 #"line 13 (item 3), field "g:id": duplicate id "A1", already used by line 4 (item 1)"#,
+                #"line 14 (item 3), field "g:description": expected text, found the element <b> (HTML in a field is escaped or in CDATA)"#,
                 #"line 16 (item 4), field "g:item_group_id": "A1" is also the id of the item at line 4 (item 1), which is in no group; an objectID must be unique"#,
             ])
     }
@@ -134,6 +134,18 @@ struct HostileFeedTests {
         try Self.refuses(
             "feed.xml", Self.rss + "</channel></rss>\n",
             ["no items: expected <item> elements in <rss><channel>, or <entry> in <feed>"])
+        try Self.refuses(
+            "feed.xml", "", ["the file is empty; expected an RSS 2.0 or Atom 1.0 feed"],
+            arguments: ["--format", "merchant-xml"])
+        try Self.refuses(
+            "feed.xml",
+            "<?xml version=\"1.0\"?>\n<rss><channel>\n<item><g:id>A</g:id><g:title>T</g:title></item>\n</channel></rss>\n",
+            [
+                #"line 3 (item 1): malformed XML: Namespace prefix g on id is not defined"#,
+                #"line 3 (item 1): malformed XML: Namespace prefix g on title is not defined"#,
+                #"line 3 (item 1), field "g:id": missing; every item needs one"#,
+                #"line 3 (item 1), field "g:title": missing; every item needs one"#,
+            ])
     }
 
     @Test("TSV: the wrong number of columns, invalid UTF-8, a missing id column")
