@@ -1,5 +1,16 @@
 // libxml2's streaming reader (xmlTextReader), as `typeahead import` reads XML feeds with it; only
 // TypeaheadImport imports this module. Debian's libxml2-dev (pkg-config libxml-2.0).
+//
+// Debian builds libxml2 with ICU, so <libxml/encoding.h> includes <unicode/ucnv.h>: the system's
+// ICU, whose `UErrorCode` differs from the one Foundation's own ICU module (_FoundationICU)
+// defines, and a clean build fails on the two definitions. encoding.h uses only two ICU types,
+// through pointers and an array of UChar in a struct Typeahead never touches: they are declared
+// here with ICU's own sizes, and ucnv.h's include guard set, so no ICU header is read.
+#include <stdint.h>
+#define UCNV_H 1
+typedef struct UConverter UConverter;
+typedef uint16_t UChar;
+
 #include <libxml/parser.h>
 #include <libxml/xmlerror.h>
 #include <libxml/xmlreader.h>
