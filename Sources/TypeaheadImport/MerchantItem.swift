@@ -24,8 +24,6 @@ struct FieldText {
     var name: String
     /// `line 40 (item 3)` in XML, `line 7` in TSV.
     var place: String
-    /// The line, to report an item's problems in the file's order.
-    var line: Int
     /// An RSS or Atom element (`title`) that the `g:` attribute (`g:title`) replaces.
     var replaceable = false
 }
@@ -34,14 +32,13 @@ struct FieldText {
 struct MerchantItem {
     /// Where the item starts: `line 38 (item 3)`, `line 7`.
     var place: String
-    var line: Int
     /// How a missing attribute is named: `g:` in XML, nothing in TSV.
     var prefix: String
     var values: [MerchantField: FieldText] = [:]
     /// `product_type` may repeat.
     var productTypes: [FieldText] = []
-    /// Problems found while reading it (an element inside a field), with their lines.
-    var problems: [(line: Int, issue: ContentIssue)] = []
+    /// Problems found while reading it (an element inside a field, invalid UTF-8).
+    var problems: [ContentIssue] = []
     /// Attributes whose value could not be read (already a problem): not also missing.
     var unreadable: Set<MerchantField> = []
 

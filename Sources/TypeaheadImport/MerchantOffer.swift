@@ -23,22 +23,19 @@ struct MerchantOffer {
     var gender: String?
     var condition: String?
 
-    /// Checks `item`'s values, reporting each problem; nil when it has any.
-    static func check(_ item: MerchantItem, file: String, _ list: inout IssueList) -> MerchantOffer? {
-        // The item's problems, reported in the order of their lines.
-        var found = item.problems
-        defer { for entry in found.sorted(by: { $0.line < $1.line }) { list.add(entry.issue) } }
+    /// Checks `item`'s values, reporting each problem (with those found while reading it); nil
+    /// when it has any.
+    static func check(_ item: MerchantItem, file: String, _ issues: inout IssueList) -> MerchantOffer? {
+        let before = issues.total
+        for problem in item.problems { issues.add(problem) }
         func report(_ text: FieldText, _ problem: ValueProblem) {
-            found.append(
-                (text.line, ContentIssue(file: file, record: text.place, field: text.name, message: problem.message)))
+            issues.add(record: text.place, field: text.name, problem.message)
         }
         func required(_ field: MerchantField, maximum: Int) -> FieldText? {
             guard let text = item.values[field] else {
-                if item.unreadable.contains(field) { return nil }
-                let issue = ContentIssue(
-                    file: file, record: item.place, field: item.prefix + field.rawValue,
-                    message: "missing; every item needs one")
-                found.append((item.line, issue))
+                if !item.unreadable.contains(field) {
+                    issues.add(record: item.place, field: item.prefix + field.rawValue, "missing; every item needs one")
+                }
                 return nil
             }
             if case .failure(let problem) = bounded(text.text, maximum) { report(text, problem) }
@@ -59,7 +56,7 @@ struct MerchantOffer {
         let id = required(.id, maximum: RecordLimits.objectIDBytes)
         let title = required(.title, maximum: RecordLimits.lineBytes)
         var offer = MerchantOffer(
-            id: id?.text ?? "", idText: id ?? FieldText(text: "", name: "", place: "", line: 0),
+            id: id?.text ?? "", idText: id ?? FieldText(text: "", name: "", place: ""),
             title: title?.text ?? "")
         offer.description = line(.description, maximum: RecordLimits.textBytes)
         offer.link = value(.link, webURL)
@@ -90,6 +87,6 @@ struct MerchantOffer {
         if offer.categoryPaths.isEmpty, let category = offer.googleProductCategory, category.contains(">") {
             offer.categoryPaths = [categoryPath(category)]
         }
-        return found.isEmpty && id != nil && title != nil ? offer : nil
+        return issues.total == before && id != nil && title != nil ? offer : nil
     }
 }

@@ -49,14 +49,14 @@ struct MerchantTSVReader {
                 )
                 continue
             }
-            var item = MerchantItem(place: "line \(row.line)", line: row.line, prefix: "")
+            var item = MerchantItem(place: "line \(row.line)", prefix: "")
             for (index, field) in row.fields.enumerated() {
                 guard let text = field.text else {
                     let line = field.invalidLine ?? field.line
                     let issue = ContentIssue(
                         file: file.path, record: "line \(line)", field: names[index],
                         message: "invalid UTF-8; the file must be UTF-8")
-                    item.problems.append((line, issue))
+                    item.problems.append(issue)
                     if let key = columns[index] { item.unreadable.insert(key) }
                     continue
                 }
@@ -64,7 +64,7 @@ struct MerchantTSVReader {
                 let place = "line \(field.line)"
                 let values = key == .productType ? Self.repeatedValues(text) : [String(text.trimmingWhitespace)]
                 for value in values {
-                    item.set(key, FieldText(text: value, name: names[index], place: place, line: field.line))
+                    item.set(key, FieldText(text: value, name: names[index], place: place))
                 }
             }
             items.append(item)

@@ -27,7 +27,6 @@ struct MerchantXMLReader {
         var key: MerchantField?
         var name: String
         var place: String
-        var line: Int
         var replaceable: Bool
         var bytes: [UInt8] = []
         var broken = false
@@ -89,7 +88,7 @@ struct MerchantXMLReader {
                 item?.set(
                     key,
                     FieldText(
-                        text: String(value), name: open.name, place: open.place, line: open.line,
+                        text: String(value), name: open.name, place: open.place,
                         replaceable: open.replaceable))
             }
             field = nil
@@ -111,7 +110,7 @@ struct MerchantXMLReader {
                             "line \(line)", "expected an RSS 2.0 <rss> or Atom 1.0 <feed> document, found <\(name)>")
                     }
                 } else if let kind, item == nil, depth == kind.itemDepth, local == kind.itemName {
-                    item = MerchantItem(place: "line \(line) (item \(items.count + 1))", line: line, prefix: "g:")
+                    item = MerchantItem(place: "line \(line) (item \(items.count + 1))", prefix: "g:")
                     itemBytes = 0
                     if empty, let finished = item {
                         items.append(finished)
@@ -121,7 +120,7 @@ struct MerchantXMLReader {
                     let namespace = text(xmlTextReaderConstNamespaceUri(reader))
                     let (key, replaceable) = Self.field(local, namespace, kind)
                     field = OpenField(
-                        key: key, name: name, place: "line \(line) (item \(items.count + 1))", line: line,
+                        key: key, name: name, place: "line \(line) (item \(items.count + 1))",
                         replaceable: replaceable)
                     if key == .link, kind == .atom, replaceable { field?.bytes = Self.atomLink(reader) }
                     if empty { finishField() }
@@ -129,7 +128,7 @@ struct MerchantXMLReader {
                     let issue = ContentIssue(
                         file: file.path, record: open.place, field: open.name,
                         message: "expected text, found the element <\(name)> (HTML in a field is escaped or in CDATA)")
-                    item?.problems.append((open.line, issue))
+                    item?.problems.append(issue)
                     item?.unreadable.insert(key)
                     field?.broken = true
                 }

@@ -189,6 +189,21 @@ struct HostileFeedTests {
             ])
     }
 
+    @Test("Past 50 problems, the rest are counted")
+    func issueLimit() throws {
+        let rows = (1...60).map { "I\($0)\t\t1.00 USD\n" }.joined()
+        let (feed, folder) = try ImportTestSupport.feed("feed.tsv", "id\ttitle\tprice\n" + rows)
+        let run = ImportTestSupport.run(["import", feed, "--content", folder.path])
+        #expect(run.status == 1)
+        let lines = run.err.split(separator: "\n")
+        #expect(lines.count == 52)
+        #expect(lines[0] == "error: \(feed): line 2, field \"title\": missing; every item needs one")
+        #expect(lines[49] == "error: \(feed): line 51, field \"title\": missing; every item needs one")
+        #expect(lines[50] == "… and 10 more problems")
+        #expect(lines[51] == "60 problems in the content; nothing was written.")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("products.json").path))
+    }
+
     @Test("A file whose format cannot be told says so, and how to say it")
     func unknownFormat() throws {
         try Self.refuses(
