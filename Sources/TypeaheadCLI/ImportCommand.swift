@@ -47,7 +47,7 @@ extension TypeaheadCommand {
         do {
             try Self.checkNoOtherCatalogue(beside: output)
             let result = try FeedImporter(path: feed, format: format, currency: currency).run()
-            try ProductsFile.write(result.bytes, to: output)
+            try result.file.write(to: output)
             console.err(Self.summary(result, feed: feed, output: output))
             return 0
         } catch {

@@ -27,8 +27,8 @@ public struct FeedImporter {
     /// What an import made and how.
     public struct Result: Sendable {
         public var format: FeedFormat
-        /// `products.json`'s bytes.
-        public var bytes: [UInt8]
+        /// `products.json`, to write.
+        public var file: ProductsFile
         /// Items (Merchant) or rows (Shopify) read.
         public var read: Int
         public var products: Int
@@ -48,8 +48,9 @@ public struct FeedImporter {
         let format: FeedFormat
         if let given = self.format { format = given } else { format = try FeedFormat.detect(path: path) }
         var issues = IssueList(file: path, limit: limits.issues)
-        var records: [ProductRecord] = []
-        var result = Result(format: format, bytes: [], read: 0, products: 0, folded: 0, leftOut: 0, currency: currency)
+        var records: [RenderedRecord] = []
+        var result = Result(
+            format: format, file: ProductsFile([]), read: 0, products: 0, folded: 0, leftOut: 0, currency: currency)
         do throws(FeedStop) {
             switch format {
             case .shopifyCSV:
@@ -58,24 +59,21 @@ public struct FeedImporter {
                     made.records, made.rows, made.folded, made.leftOut
                 )
             case .merchantXML, .merchantTSV:
-                let items =
-                    format == .merchantXML
-                    ? MerchantXMLReader(file: file, limits: limits).read(&issues)
-                    : MerchantTSVReader(file: file, limits: limits).read(&issues)
-                var catalogue = MerchantCatalogue(currency: currency)
-                catalogue.offers = items.compactMap { MerchantOffer.check($0, file: path, &issues) }
-                MerchantCatalogue.checkUnique(items, &issues)
-                let made = catalogue.make(&issues)
-                (records, result.read, result.folded, result.currency) = (
-                    made.records, items.count, made.folded, made.currency
-                )
+                var catalogue = MerchantCatalogue(file: path, currency: currency)
+                if format == .merchantXML {
+                    MerchantXMLReader(file: file, limits: limits).read(&issues) { catalogue.add($0, &$1) }
+                } else {
+                    MerchantTSVReader(file: file, limits: limits).read(&issues) { catalogue.add($0, &$1) }
+                }
+                result.folded = catalogue.finish(&issues)
+                (records, result.read, result.currency) = (catalogue.records, catalogue.items, catalogue.currency)
             }
         } catch {
             issues.add(error.issue)
         }
         if issues.total > 0 { throw issues.error }
         result.products = records.count
-        result.bytes = ProductsFile.render(records)
+        result.file = ProductsFile(records)
         return result
     }
 }

@@ -56,14 +56,16 @@ struct IssueList {
         add(ContentIssue(file: file, record: record, field: field, message: message))
     }
 
-    /// The problems in the order of the file (by the line each names; those naming none last),
-    /// as they were found where lines are equal.
+    /// The problems in the order of the file: by the line each names (those naming none last); on
+    /// one line, those of no field first (malformed XML explains a field's problems there), then as
+    /// they were found.
     var error: ContentError {
-        func line(_ issue: ContentIssue) -> Int {
-            guard let record = issue.record, record.hasPrefix("line ") else { return Int.max }
-            return Int(record.dropFirst(5).prefix { $0.isNumber }) ?? Int.max
+        func key(_ entry: (offset: Int, element: ContentIssue)) -> (Int, Int, Int) {
+            let record = entry.element.record ?? ""
+            let line = record.hasPrefix("line ") ? Int(record.dropFirst(5).prefix { $0.isNumber }) : nil
+            return (line ?? Int.max, entry.element.field == nil ? 0 : 1, entry.offset)
         }
-        let ordered = issues.enumerated().sorted { (line($0.element), $0.offset) < (line($1.element), $1.offset) }
+        let ordered = issues.enumerated().sorted { key($0) < key($1) }
         return ContentError(issues: ordered.map(\.element), total: total)
     }
 }

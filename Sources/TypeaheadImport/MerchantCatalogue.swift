@@ -1,95 +1,106 @@
 import TypeaheadModel
 
-/// Merchant Center offers made products: ids unique, one currency, and the variants of a product
-/// (items sharing an `item_group_id`) folded into one record whose objectID is the group's id.
+/// Merchant Center items made products as they are read: ids unique, one currency, and the
+/// variants of a product (items sharing an `item_group_id`) folded into one record whose objectID is
+/// the group's id. An item in no group is written out (as JSON) at once; only groups' items wait
+/// for the end of the feed, since a group's items may be anywhere in it.
 ///
 /// Folding: the product takes each field from the first of its items (in the feed's order) that has
 /// it; its `price` is the lowest of its items' prices and its `sale_price` the lowest of their sale
 /// prices; `availability` the best of theirs (in stock, preorder, backorder, out of stock); `color`
 /// and `size` every item's value, in first-seen order.
 struct MerchantCatalogue {
-    var offers: [MerchantOffer] = []
-    /// The currency every price must be in (`--currency`); else the feed's first price's.
-    var currency: String?
+    let file: String
+    /// The currency every price must be in: `--currency`, else the feed's first price's.
+    private(set) var currency: String?
+    private var currencySource: String?
+    /// The first price in another currency, and how many more there are.
+    private var mismatch: (text: FieldText, money: Money, wanted: String, source: String)?
+    private var otherMismatches = 0
+    private var ids: [ByteKey: Place] = [:]
+    private var standalone: [ByteKey: Place] = [:]
+    private var groups: [ByteKey: [MerchantOffer]] = [:]
+    private var order: [ByteKey] = []
+    private(set) var records: [RenderedRecord] = []
+    private(set) var items = 0
 
-    struct Result {
-        var records: [ProductRecord]
-        /// Items folded into another item's product.
-        var folded: Int
-        var currency: String?
+    init(file: String, currency: String?) {
+        self.file = file
+        self.currency = currency
+        currencySource = currency.map { "--currency \($0)" }
     }
 
-    func make(_ issues: inout IssueList) -> Result {
-        let currency = checkCurrency(&issues)
-        var groups: [ByteKey: [MerchantOffer]] = [:]
-        var order: [ByteKey] = []
-        var records: [ProductRecord] = []
-        var standalone: [ByteKey: String] = [:]
-        for offer in offers {
-            guard let group = offer.group else {
-                standalone[ByteKey(offer.id)] = offer.idText.place
-                records.append(Self.record([offer], objectID: offer.id, currency: currency))
-                continue
+    /// Checks `item` and keeps what it makes.
+    mutating func add(_ item: MerchantItem, _ issues: inout IssueList) {
+        items += 1
+        if let id = item.values[.id] {
+            if let first = ids[ByteKey(id.text)] {
+                issues.add(
+                    record: id.place.description, field: id.name,
+                    "duplicate id \"\(id.text)\", already used by \(first.description)")
+            } else {
+                ids[ByteKey(id.text)] = id.place
             }
+        }
+        guard let offer = MerchantOffer.check(item, file: file, &issues) else { return }
+        checkCurrency(offer)
+        if let group = offer.group {
             let key = ByteKey(group.text)
             if groups[key] == nil { order.append(key) }
             groups[key, default: []].append(offer)
-        }
-        for key in order {
-            let members = groups[key]!
-            let group = members[0].group!
-            if let place = standalone[key] {
-                issues.add(
-                    record: group.place, field: group.name,
-                    "\"\(group.text)\" is also the id of the item at \(place), which is in no group; an objectID must be unique"
-                )
-            }
-            records.append(Self.record(members, objectID: group.text, currency: currency))
-        }
-        return Result(records: records, folded: order.reduce(0) { $0 + groups[$1]!.count - 1 }, currency: currency)
-    }
-
-    /// Every item's id is its own, invalid items' included.
-    static func checkUnique(_ items: [MerchantItem], _ issues: inout IssueList) {
-        var seen: [ByteKey: String] = [:]
-        for item in items {
-            guard let id = item.values[.id] else { continue }
-            let key = ByteKey(id.text)
-            if let first = seen[key] {
-                issues.add(record: id.place, field: id.name, "duplicate id \"\(id.text)\", already used by \(first)")
-            } else {
-                seen[key] = id.place
+        } else {
+            standalone[ByteKey(offer.id)] = offer.idText.place
+            // Once the feed has a problem nothing is written: rendering would be lost work.
+            if issues.total == 0 {
+                records.append(RenderedRecord(Self.record([offer], objectID: offer.id, currency: currency)))
             }
         }
     }
 
-    /// The feed's one currency; a price in another is reported (the first, with a count of the rest).
-    private func checkCurrency(_ issues: inout IssueList) -> String? {
-        var expected = currency
-        var source = currency.map { "--currency \($0)" }
-        var first: (FieldText, Money, String, String)?
-        var others = 0
-        for offer in offers {
-            for (money, text) in [(offer.price, offer.priceText), (offer.salePrice, offer.salePriceText)] {
-                guard let money, let text, let code = money.currency else { continue }
-                guard let wanted = expected else {
-                    expected = code
-                    source = "the currency of the first price, at \(text.place)"
-                    continue
-                }
-                if code != wanted {
-                    if first == nil { first = (text, money, wanted, source ?? "") } else { others += 1 }
-                }
-            }
-        }
-        if let (text, money, wanted, source) = first {
-            let more = others > 0 ? " (and \(others) more prices in other currencies)" : ""
+    /// The groups' products, and what is wrong across items; the items folded into another's product.
+    mutating func finish(_ issues: inout IssueList) -> Int {
+        if let (text, money, wanted, source) = mismatch {
+            let more = otherMismatches > 0 ? " (and \(otherMismatches) more prices in other currencies)" : ""
             issues.add(
-                record: text.place, field: text.name,
+                record: text.place.description, field: text.name,
                 "\"\(money.text)\" is in \(money.currency!), not \(wanted) (\(source)); a site shows one currency\(more)"
             )
         }
-        return expected
+        var folded = 0
+        for key in order {
+            let members = groups.removeValue(forKey: key)!
+            let group = members[0].group!
+            folded += members.count - 1
+            if let place = standalone[key] {
+                issues.add(
+                    record: group.place.description, field: group.name,
+                    "\"\(group.text)\" is also the id of the item at \(place.description), which is in no group; an objectID must be unique"
+                )
+            }
+            if issues.total == 0 {
+                records.append(RenderedRecord(Self.record(members, objectID: group.text, currency: currency)))
+            }
+        }
+        return folded
+    }
+
+    /// Notes a price in another currency than the feed's (the first one sets it).
+    private mutating func checkCurrency(_ offer: MerchantOffer) {
+        for (money, text) in [(offer.price, offer.priceText), (offer.salePrice, offer.salePriceText)] {
+            guard let money, let text, let code = money.currency else { continue }
+            guard let wanted = currency else {
+                currency = code
+                currencySource = "the currency of the first price, at \(text.place.description)"
+                continue
+            }
+            if code != wanted {
+                if mismatch == nil {
+                    mismatch = (text, money, wanted, currencySource ?? "")
+                } else {
+                    otherMismatches += 1
+                }
+            }
+        }
     }
 
     /// The product `members` make (one item, or a group's items in feed order).

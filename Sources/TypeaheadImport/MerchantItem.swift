@@ -17,21 +17,30 @@ enum MerchantField: String, CaseIterable {
     }
 }
 
+/// Where something is in a feed: its line, and in XML its item's number (kept as numbers, made
+/// text only for a message: a million items should not cost a million strings).
+struct Place: Equatable {
+    var line: Int
+    var item: Int?
+
+    /// `line 40 (item 3)`, `line 7`.
+    var description: String { item.map { "line \(line) (item \($0))" } ?? "line \(line)" }
+}
+
 /// One attribute's value as read, with where it was and how the file names it.
 struct FieldText {
     var text: String
     /// `g:price` in XML, the header's own spelling in TSV.
     var name: String
-    /// `line 40 (item 3)` in XML, `line 7` in TSV.
-    var place: String
+    var place: Place
     /// An RSS or Atom element (`title`) that the `g:` attribute (`g:title`) replaces.
     var replaceable = false
 }
 
 /// One Merchant Center item as read from XML or TSV, before its values are checked.
 struct MerchantItem {
-    /// Where the item starts: `line 38 (item 3)`, `line 7`.
-    var place: String
+    /// Where the item starts.
+    var place: Place
     /// How a missing attribute is named: `g:` in XML, nothing in TSV.
     var prefix: String
     var values: [MerchantField: FieldText] = [:]

@@ -29,12 +29,14 @@ struct MerchantOffer {
         let before = issues.total
         for problem in item.problems { issues.add(problem) }
         func report(_ text: FieldText, _ problem: ValueProblem) {
-            issues.add(record: text.place, field: text.name, problem.message)
+            issues.add(record: text.place.description, field: text.name, problem.message)
         }
         func required(_ field: MerchantField, maximum: Int) -> FieldText? {
             guard let text = item.values[field] else {
                 if !item.unreadable.contains(field) {
-                    issues.add(record: item.place, field: item.prefix + field.rawValue, "missing; every item needs one")
+                    issues.add(
+                        record: item.place.description, field: item.prefix + field.rawValue,
+                        "missing; every item needs one")
                 }
                 return nil
             }
@@ -56,7 +58,7 @@ struct MerchantOffer {
         let id = required(.id, maximum: RecordLimits.objectIDBytes)
         let title = required(.title, maximum: RecordLimits.lineBytes)
         var offer = MerchantOffer(
-            id: id?.text ?? "", idText: id ?? FieldText(text: "", name: "", place: ""),
+            id: id?.text ?? "", idText: id ?? FieldText(text: "", name: "", place: item.place),
             title: title?.text ?? "")
         offer.description = line(.description, maximum: RecordLimits.textBytes)
         offer.link = value(.link, webURL)

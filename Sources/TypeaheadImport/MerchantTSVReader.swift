@@ -8,18 +8,18 @@ struct MerchantTSVReader {
     var file: ChunkedFile
     var limits: ImportLimits
 
-    /// The items; a problem that stops reading ends them, and is reported.
-    func read(_ issues: inout IssueList) -> [MerchantItem] {
-        var items: [MerchantItem] = []
+    /// Hands each item to `each` as it is read; a problem that stops reading is reported.
+    func read(_ issues: inout IssueList, each: (MerchantItem, inout IssueList) -> Void) {
         do {
-            try read(into: &items, &issues)
+            try readItems(&issues, each)
         } catch {
             issues.add(error.issue)
         }
-        return items
     }
 
-    private func read(into items: inout [MerchantItem], _ issues: inout IssueList) throws(FeedStop) {
+    private func readItems(
+        _ issues: inout IssueList, _ each: (MerchantItem, inout IssueList) -> Void
+    ) throws(FeedStop) {
         let reader = DelimitedReader(file: file, delimiter: 0x09, limits: limits)
         guard let header = try reader.next() else {
             issues.add(record: nil, "the file is empty; expected a header row of attribute names")
@@ -49,7 +49,7 @@ struct MerchantTSVReader {
                 )
                 continue
             }
-            var item = MerchantItem(place: "line \(row.line)", prefix: "")
+            var item = MerchantItem(place: Place(line: row.line), prefix: "")
             for (index, field) in row.fields.enumerated() {
                 guard let text = field.text else {
                     let line = field.invalidLine ?? field.line
@@ -61,13 +61,13 @@ struct MerchantTSVReader {
                     continue
                 }
                 guard let key = columns[index] else { continue }
-                let place = "line \(field.line)"
+                let place = Place(line: field.line)
                 let values = key == .productType ? Self.repeatedValues(text) : [String(text.trimmingWhitespace)]
                 for value in values {
                     item.set(key, FieldText(text: value, name: names[index], place: place))
                 }
             }
-            items.append(item)
+            each(item, &issues)
         }
     }
 

@@ -5,8 +5,8 @@ import TypeaheadModel
 /// Merchant Center's XML feed with libxml2's streaming reader (xmlTextReader over xmlReaderForIO):
 /// RSS 2.0 (`rss/channel/item`) or Atom 1.0 (`feed/entry`), the attributes in Google's namespace
 /// (`g:price`). An item's `title`, `link` and `description` may also be RSS's own elements, and in
-/// Atom `title`, `id`, `summary` and `<link href>`; a `g:` attribute wins over them. Memory holds
-/// one item's text at a time (and the items read), whatever the file's size.
+/// Atom `title`, `id`, `summary` and `<link href>`; a `g:` attribute wins over them. Each item is
+/// handed on as soon as it ends: reading holds one item's text, whatever the file's size.
 struct MerchantXMLReader {
     static let googleNamespace = "http://base.google.com/ns/1.0"
     static let atomNamespace = "http://www.w3.org/2005/Atom"
@@ -26,61 +26,62 @@ struct MerchantXMLReader {
     private struct OpenField {
         var key: MerchantField?
         var name: String
-        var place: String
+        var place: Place
         var replaceable: Bool
         var bytes: [UInt8] = []
         var broken = false
     }
 
-    /// The items; libxml2's errors and what stopped reading (a bound) are reported.
-    func read(_ issues: inout IssueList) -> [MerchantItem] {
+    /// Hands each item to `each` as it is read; libxml2's errors and what stopped reading (a
+    /// bound) are reported.
+    func read(_ issues: inout IssueList, each: (MerchantItem, inout IssueList) -> Void) {
         _ = XMLFeedInput.setUp
         typeahead_xml_silence()
         let input = XMLFeedInput(file: file, limits: limits)
         input.scanner.refusesDoctype = refusesDoctype
-        return withExtendedLifetime(input) { () -> [MerchantItem] in
+        withExtendedLifetime(input) {
             let context = Unmanaged.passUnretained(input).toOpaque()
             guard
                 let reader = xmlReaderForIO(
                     XMLCallbacks.read, XMLCallbacks.close, context, nil, nil, typeahead_xml_options())
             else {
                 issues.add(record: nil, "cannot start the XML reader")
-                return []
+                return
             }
             defer { xmlFreeTextReader(reader) }
             xmlTextReaderSetStructuredErrorHandler(reader, XMLCallbacks.error, context)
-            var items: [MerchantItem] = []
             var stops: [ContentIssue] = []
-            let status = walk(reader, input, &items, &stops)
+            let (status, items) = walk(reader, input, &stops) { each($0, &issues) }
             if input.bytes == 0, input.stop == nil {
                 issues.add(record: nil, "the file is empty; expected an RSS 2.0 or Atom 1.0 feed")
-                return []
+                return
             }
             for issue in input.parserIssues + (input.stop.map { [$0] } ?? []) + stops { issues.add(issue) }
             if status < 0, issues.total == 0 {
                 issues.add(record: "line \(input.scanner.line)", "malformed XML")
             }
-            if issues.total == 0, items.isEmpty {
+            if issues.total == 0, items == 0 {
                 issues.add(record: nil, "no items: expected <item> elements in <rss><channel>, or <entry> in <feed>")
             }
-            return items
         }
     }
 
-    /// Reads every node; returns xmlTextReaderRead's last status (0 at the end, -1 on an error). What
-    /// stops it goes to `stops`.
+    /// Reads every node, handing each item to `each`; returns xmlTextReaderRead's last status (0 at
+    /// the end, -1 on an error) and the items read. What stops it goes to `stops`.
     private func walk(
-        _ reader: OpaquePointer, _ input: XMLFeedInput, _ items: inout [MerchantItem], _ stops: inout [ContentIssue]
-    ) -> Int32 {
+        _ reader: OpaquePointer, _ input: XMLFeedInput, _ stops: inout [ContentIssue],
+        _ each: (MerchantItem) -> Void
+    ) -> (Int32, Int) {
+        var items = 0
         var kind: Kind?
         var item: MerchantItem?
         var itemBytes = 0
         var field: OpenField?
         var status: Int32 = 1
         func text(_ pointer: UnsafePointer<xmlChar>?) -> String? { pointer.map { String(cString: $0) } }
-        func stop(_ record: String, field: String? = nil, _ message: String) -> Int32 {
-            stops.append(ContentIssue(file: file.path, record: record, field: field, message: message))
-            return -1
+        func stop(_ place: Place, field: String? = nil, _ message: String) -> (Int32, Int) {
+            stops.append(ContentIssue(file: file.path, record: place.description, field: field, message: message))
+            return (-1, items)
         }
         func finishField() {
             if let open = field, let key = open.key, !open.broken {
@@ -107,26 +108,27 @@ struct MerchantXMLReader {
                     kind = local == "rss" ? .rss : local == "feed" ? .atom : nil
                     if kind == nil {
                         return stop(
-                            "line \(line)", "expected an RSS 2.0 <rss> or Atom 1.0 <feed> document, found <\(name)>")
+                            Place(line: line), "expected an RSS 2.0 <rss> or Atom 1.0 <feed> document, found <\(name)>")
                     }
                 } else if let kind, item == nil, depth == kind.itemDepth, local == kind.itemName {
-                    item = MerchantItem(place: "line \(line) (item \(items.count + 1))", prefix: "g:")
+                    items += 1
+                    item = MerchantItem(place: Place(line: line, item: items), prefix: "g:")
                     itemBytes = 0
                     if empty, let finished = item {
-                        items.append(finished)
+                        each(finished)
                         item = nil
                     }
                 } else if let kind, item != nil, depth == kind.itemDepth + 1 {
                     let namespace = text(xmlTextReaderConstNamespaceUri(reader))
                     let (key, replaceable) = Self.field(local, namespace, kind)
                     field = OpenField(
-                        key: key, name: name, place: "line \(line) (item \(items.count + 1))",
+                        key: key, name: name, place: Place(line: line, item: items),
                         replaceable: replaceable)
                     if key == .link, kind == .atom, replaceable { field?.bytes = Self.atomLink(reader) }
                     if empty { finishField() }
                 } else if let open = field, let key = open.key, !open.broken {
                     let issue = ContentIssue(
-                        file: file.path, record: open.place, field: open.name,
+                        file: file.path, record: open.place.description, field: open.name,
                         message: "expected text, found the element <\(name)> (HTML in a field is escaped or in CDATA)")
                     item?.problems.append(issue)
                     item?.unreadable.insert(key)
@@ -153,14 +155,14 @@ struct MerchantXMLReader {
                 if depth == kind.itemDepth + 1 {
                     finishField()
                 } else if depth == kind.itemDepth, let finished = item {
-                    items.append(finished)
+                    each(finished)
                     item = nil
                 }
             default:
                 continue
             }
         }
-        return status
+        return (status, items)
     }
 
     /// The attribute an element stands for, and whether a `g:` attribute replaces it.

@@ -1,4 +1,3 @@
-import Foundation
 import TypeaheadModel
 
 /// One product as `products.json` holds it, in Algolia's record shape.
@@ -60,43 +59,4 @@ struct ProductRecord {
 func distinct(_ values: [String]) -> [String] {
     var seen = Set<ByteKey>()
     return values.filter { seen.insert(ByteKey($0)).inserted }
-}
-
-/// `products.json` as `import` writes it: a JSON array, one record a line, sorted by objectID
-/// bytes, keys sorted (JSONWriter): the same feed gives the same bytes.
-public enum ProductsFile {
-    static func render(_ records: [ProductRecord]) -> [UInt8] {
-        var bytes: [UInt8] = Array("[\n".utf8)
-        for (i, record) in records.sorted(by: { utf8Less($0.objectID, $1.objectID) }).enumerated() {
-            if i > 0 { bytes += ",\n".utf8 }
-            JSONWriter.write(record.json, scriptSafe: false, into: &bytes)
-        }
-        bytes += "\n]\n".utf8
-        return bytes
-    }
-
-    /// Writes `bytes` to `path` through a temporary file beside it, moved into place: a reader sees
-    /// the old file or the new one, never a part, and a failure leaves the old one as it was. An
-    /// unchanged file is not touched; a missing folder is made.
-    public static func write(_ bytes: [UInt8], to path: String) throws(ContentError) {
-        if let existing = FileManager.default.contents(atPath: path), [UInt8](existing) == bytes { return }
-        let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).typeahead-\(ProcessInfo.processInfo.processIdentifier).tmp")
-        do {
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: temporary)
-            if rename(temporary.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: temporary)
-                throw ContentError(ContentIssue(file: path, message: "cannot write: \(reason)"))
-            }
-        } catch let error as ContentError {
-            throw error
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw ContentError(ContentIssue(file: path, message: "cannot write: \(error.localizedDescription)"))
-        }
-    }
 }

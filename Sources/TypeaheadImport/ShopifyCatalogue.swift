@@ -12,7 +12,7 @@ struct ShopifyCatalogue {
     var currency: String?
 
     struct Result {
-        var records: [ProductRecord]
+        var records: [RenderedRecord]
         var rows: Int
         /// Variant rows folded into their product's record (all but its first).
         var folded: Int
@@ -70,7 +70,11 @@ struct ShopifyCatalogue {
         var seen: [ByteKey: Int] = [:]
         func finish(_ issues: inout IssueList) {
             guard let made = product.finish(&issues) else { return }
-            if made.published { result.records.append(made.record) } else { result.leftOut += 1 }
+            if !made.published {
+                result.leftOut += 1
+            } else if issues.total == 0 {
+                result.records.append(RenderedRecord(made.record))
+            }
             result.folded += made.folded
         }
         while let row = try reader.next() {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TypeaheadModel
+import TypeaheadTestSupport
 
 @testable import TypeaheadImport
 
@@ -100,6 +101,25 @@ struct FeedValueTests {
             if case .success(.remote) = ImageReference.parse(url) { remote = true } else { remote = false }
             #expect(accepted == remote, "\(url)")
         }
+    }
+
+    @Test("products.json: sorted by objectID bytes, its size known before writing, rewritten only when it differs")
+    func productsFile() throws {
+        let records = ["b", "a", "é", "Z"].map { RenderedRecord(ProductRecord(objectID: $0, name: "N")) }
+        for count in [0, 1, 4] {
+            let file = ProductsFile(Array(records.prefix(count)))
+            #expect(file.count == file.bytes.count)
+        }
+        let file = ProductsFile(records)
+        #expect(file.records.map(\.objectID) == ["Z", "a", "b", "é"])
+        let folder = try TestSupport.temporaryDirectory("file")
+        let path = folder.appendingPathComponent("products.json").path
+        var other = file.bytes
+        other[other.count - 5] = UInt8(ascii: "X")
+        try Data(other).write(to: URL(fileURLWithPath: path))
+        try file.write(to: path)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(file.bytes))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["products.json"])
     }
 
     @Test("A sale price is written only when below the price")

@@ -16,7 +16,8 @@ struct LibXMLDefenceTests {
             file: try ChunkedFile(path: path, chunkBytes: 4096, meter: meter), limits: ImportLimits())
         reader.refusesDoctype = false
         var issues = IssueList(file: path, limit: 50)
-        let items = reader.read(&issues)
+        var items: [MerchantItem] = []
+        reader.read(&issues) { item, _ in items.append(item) }
         return (items, issues.issues.map(\.description), meter)
     }
 
