@@ -40,7 +40,7 @@ extension TypeaheadCommand {
         }
         let currency = options.values["--currency"]?.uppercased()
         if let currency, !FeedImporter.isCurrency(currency) {
-            throw UsageError(message: "--currency expects an ISO 4217 code like USD or EUR, not \"\(currency)\"")
+            throw UsageError(message: "--currency expects an active ISO 4217 code like USD or EUR, not \"\(currency)\"")
         }
         let directory = options.value("--content")
         let output = options.values["--output"] ?? (directory as NSString).appendingPathComponent("products.json")

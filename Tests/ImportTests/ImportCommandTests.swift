@@ -15,11 +15,11 @@ struct ImportCommandTests {
             ),
             (
                 ["import", "a.csv", "--currency", "DOLLAR"],
-                "error: --currency expects an ISO 4217 code like USD or EUR, not \"DOLLAR\""
+                "error: --currency expects an active ISO 4217 code like USD or EUR, not \"DOLLAR\""
             ),
             (
                 ["import", "a.csv", "--currency", "HRK"],
-                "error: --currency expects an ISO 4217 code like USD or EUR, not \"HRK\""
+                "error: --currency expects an active ISO 4217 code like USD or EUR, not \"HRK\""
             ),
         ])
     func usage(arguments: [String], message: String) {
