@@ -30,6 +30,11 @@ let package = Package(
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(
+            name: "CLibXML2",
+            pkgConfig: "libxml-2.0",
+            providers: [.apt(["libxml2-dev"])]
+        ),
+        .systemLibrary(
             name: "CVips",
             providers: [.apt(["libvips-dev"])]
         ),
@@ -48,6 +53,7 @@ let package = Package(
             ]
         ),
         .target(name: "TypeaheadSuggest", dependencies: ["TypeaheadModel", "TypeaheadEngine"]),
+        .target(name: "TypeaheadImport", dependencies: ["TypeaheadModel", "CLibXML2"]),
         .target(
             name: "TypeaheadServe",
             dependencies: ["CMicroHTTPD", "TypeaheadModel", "TypeaheadEngine", "TypeaheadSite"]
@@ -56,7 +62,7 @@ let package = Package(
             name: "TypeaheadCLI",
             dependencies: [
                 "TypeaheadModel", "TypeaheadEngine", "TypeaheadSite", "TypeaheadSuggest", "TypeaheadImages",
-                "TypeaheadServe",
+                "TypeaheadServe", "TypeaheadImport",
             ]
         ),
         .executableTarget(name: "typeahead", dependencies: ["TypeaheadCLI"]),
@@ -107,6 +113,11 @@ let package = Package(
             dependencies: [
                 "TypeaheadServe", "TypeaheadEngine", "TypeaheadModel", "TypeaheadSite", "TypeaheadTestSupport",
             ]
+        ),
+        .testTarget(
+            name: "ImportTests",
+            dependencies: ["TypeaheadImport", "TypeaheadModel", "TypeaheadCLI", "TypeaheadTestSupport"],
+            exclude: ["Fixtures", "Golden"]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -65,6 +65,7 @@ public struct TypeaheadCommand {
           diff      What changed in search between two built sites, as Markdown for a pull request
           serve     Preview the site over HTTP, with the live engine as Algolia's search API
           images    fetch: download the products' remote images into the content's image cache
+          import    Make products.json from a Merchant Center feed or a Shopify products CSV
 
         Options:
           -h, --help     Show help (also: typeahead <command> --help)
@@ -110,13 +111,14 @@ public struct TypeaheadCommand {
     static let commandSpecs: [String: CommandSpec] = [
         "build": buildCommand, "check": checkCommand, "report": reportCommand, "diff": diffCommand,
         "serve": serveCommand, "query": queryCommand, "suggest": suggestCommand, "images": imagesCommand,
+        "import": importCommand,
     ]
 
     /// Every command: its declaration and what runs it.
     private var commands: [String: (CommandSpec, ([String]) throws(UsageError) -> Int32)] {
         let runs: [String: ([String]) throws(UsageError) -> Int32] = [
             "build": build, "check": check, "report": report, "diff": diff, "serve": serve, "query": query,
-            "suggest": suggest, "images": images,
+            "suggest": suggest, "images": images, "import": importFeed,
         ]
         return runs.reduce(into: [:]) { $0[$1.key] = (Self.commandSpecs[$1.key]!, $1.value) }
     }

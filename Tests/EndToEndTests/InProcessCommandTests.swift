@@ -19,7 +19,7 @@ struct InProcessCommandTests {
     }
 
     static let commands = [
-        "build", "check", "report", "diff", "query", "serve", "suggest", "images",
+        "build", "check", "report", "diff", "query", "serve", "suggest", "images", "import",
     ]
 
     @Test(arguments: commands) func everyOptionIsInItsHelpWithItsDefault(command: String) {
