@@ -10,7 +10,8 @@ variants, in groups of two to four sharing an item_group_id, with a colour and a
 in ten has a sale price.
 
 It times `typeahead import` (the median of 3 runs, with its peak memory), then `typeahead suggest`
-and `typeahead build` of the imported content once each (the sample's site.json and Query
+and `typeahead build` of the imported content once each (the sample's site.json, with
+"descriptionFormat": "html", and Query
 Suggestions configuration, its search log left out, so the suggestions come from `generate`), and
 prints the ratio import / build. The issue's target: import at most build.
 
@@ -130,7 +131,9 @@ feed = os.path.join(work, "feed.xml")
 size = make_feed(feed, items)
 content = os.path.join(work, "Content")
 os.makedirs(content)
-shutil.copy(os.path.join(root, "Content", "site.json"), content)
+# The sample's settings, with the descriptions read as what the feed holds: HTML.
+site = json.load(open(os.path.join(root, "Content", "site.json"), encoding="utf-8"))
+json.dump(dict(site, descriptionFormat="html"), open(os.path.join(content, "site.json"), "w"))
 config = json.load(open(os.path.join(root, "Content", "suggestions.config.json"), encoding="utf-8"))
 del config["sourceIndices"][0]["external"]
 json.dump(config, open(os.path.join(content, "suggestions.config.json"), "w"))

@@ -49,6 +49,14 @@ extension TypeaheadCommand {
             let result = try FeedImporter(path: feed, format: format, currency: currency).run()
             try result.file.write(to: output)
             console.err(Self.summary(result, feed: feed, output: output))
+            // Into a content folder: what suggest and build need next, when it is not there yet.
+            if options.values["--output"] == nil {
+                console.err(ImportStarter.complete(directory, currency: result.currency))
+            } else {
+                console.err(
+                    "Hint: descriptions are HTML; set \"descriptionFormat\": \"html\" in site.json so the build shows them as HTML.\n"
+                )
+            }
             return 0
         } catch {
             console.err("\(Self.describe(error))\n")
@@ -85,6 +93,5 @@ extension TypeaheadCommand {
             result.currency.map { "currency \($0)" }
                 ?? (result.format == .shopifyCSV ? "currency not given (--currency)" : "no prices"))
         return "Imported \(feed) (\(result.format.title)) into \(output): \(parts.joined(separator: ", ")).\n"
-            + "Hint: descriptions are HTML; set \"descriptionFormat\": \"html\" in site.json so the build shows them as HTML.\n"
     }
 }
