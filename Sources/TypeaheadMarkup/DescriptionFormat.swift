@@ -118,25 +118,82 @@ public enum DescriptionContent: String, Sendable, CaseIterable {
     }
 
     /// Markdown's marks at the start of a line (`# `, `> `, two or more list items) or inline
-    /// (`**strong**`, `__strong__`, `[text](url)`, `` `code` ``).
+    /// (`**strong**`, `__strong__`, `[text](url)`, `` `code` ``). One pass over the bytes, linear
+    /// whatever the text (a report reads every description).
     static func holdsMarkdown(_ source: String) -> Bool {
+        let bytes = Array(source.utf8)
         var listLines = 0
-        for line in source.split(whereSeparator: \.isNewline) {
-            let trimmed = line.drop { $0 == " " }
-            if trimmed.hasPrefix("#") {
-                let marks = trimmed.prefix { $0 == "#" }
-                if marks.count <= 6, trimmed.dropFirst(marks.count).first == " " { return true }
-            }
-            if trimmed.hasPrefix("- ") || trimmed.hasPrefix("* ") || trimmed.hasPrefix("+ ") {
+        var lineStart = 0
+        while lineStart < bytes.count {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? bytes.count
+            let line = bytes[lineStart..<lineEnd]
+            if let mark = lineMark(line) {
+                if mark == .heading { return true }
                 listLines += 1
-            } else if let dot = trimmed.firstIndex(of: "."), dot != trimmed.startIndex,
-                trimmed[..<dot].allSatisfy(\.isASCII), trimmed[..<dot].allSatisfy(\.isNumber),
-                trimmed[dot...].dropFirst().first == " "
-            {
-                listLines += 1
+                if listLines >= 2 { return true }
             }
+            if holdsInlineMarks(line) { return true }
+            lineStart = lineEnd + 1
         }
-        if listLines >= 2 { return true }
-        return source.contains(/\*\*[^*\s][^*]*\*\*|__[^_\s][^_]*__|\]\((https?:|\/|#)|`[^`\n]+`/)
+        return false
+    }
+
+    private enum LineMark { case heading, listItem }
+
+    /// `# Heading` (one to six marks and a space), or a list item (`- `, `* `, `+ `, `1. `).
+    private static func lineMark(_ line: ArraySlice<UInt8>) -> LineMark? {
+        let text = line.drop { $0 == 0x20 }
+        guard let first = text.first else { return nil }
+        if first == UInt8(ascii: "#") {
+            let marks = text.prefix { $0 == UInt8(ascii: "#") }.count
+            return marks <= 6 && text.dropFirst(marks).first == 0x20 ? .heading : nil
+        }
+        if [UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")].contains(first) {
+            return text.dropFirst().first == 0x20 ? .listItem : nil
+        }
+        let digits = text.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+        guard digits > 0, digits < 10 else { return nil }
+        let rest = text.dropFirst(digits)
+        return rest.first == UInt8(ascii: ".") && rest.dropFirst().first == 0x20 ? .listItem : nil
+    }
+
+    /// `**x…**` or `__x…__` (no space inside either end), `](` then `http`, `/` or `#`, or
+    /// `` `code` ``, within one line. Each kind of mark is looked for ahead once: when no closing
+    /// mark follows one opening, none follows a later one either.
+    private static func holdsInlineMarks(_ line: ArraySlice<UInt8>) -> Bool {
+        func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+        let star = UInt8(ascii: "*")
+        let underscore = UInt8(ascii: "_")
+        let tick = UInt8(ascii: "`")
+        var exhausted: Set<UInt8> = []
+        var i = line.startIndex
+        while i < line.endIndex {
+            let c = line[i]
+            if c == star || c == underscore, !exhausted.contains(c), i + 2 < line.endIndex, line[i + 1] == c,
+                !isSpace(line[i + 2]), line[i + 2] != c
+            {
+                var j = i + 3
+                while j + 1 < line.endIndex {
+                    if line[j] == c, line[j + 1] == c, !isSpace(line[j - 1]) { return true }
+                    j += 1
+                }
+                exhausted.insert(c)
+            } else if c == tick, !exhausted.contains(c) {
+                if let close = line[(i + 1)...].firstIndex(of: tick) {
+                    if close > i + 1 { return true }
+                } else {
+                    exhausted.insert(c)
+                }
+            } else if c == UInt8(ascii: "]"), i + 2 < line.endIndex, line[i + 1] == UInt8(ascii: "(") {
+                let target = line[(i + 2)...]
+                if target.starts(with: "http".utf8) || target.first == UInt8(ascii: "/")
+                    || target.first == UInt8(ascii: "#")
+                {
+                    return true
+                }
+            }
+            i += 1
+        }
+        return false
     }
 }

@@ -152,6 +152,14 @@ struct DescriptionTests {
         #expect(DescriptionContent.of("See [size chart](https://x.example)") == .markdown)
         #expect(DescriptionContent.of("Protect your Apple iPhone 6 - now in red. 4.5 stars") == .text)
         #expect(DescriptionContent.of("Apple&#174; iPhone") == .text)
+        #expect(DescriptionContent.of("`code` here") == .markdown)
+        #expect(DescriptionContent.of("__x__") == .markdown)
+        #expect(DescriptionContent.of("5 ** 2 and 3 ** 4") == .text)
+        #expect(DescriptionContent.of("a ** b\nc**") == .text)
+        #expect(DescriptionContent.of("#hashtag and # not at start") == .text)
+        #expect(DescriptionContent.of("1. one") == .text)
+        // Linear on hostile text: a long line of openers with no closer.
+        #expect(DescriptionContent.of(String(repeating: "**a ", count: 30_000)) == .text)
         #expect(DescriptionContent.html.fits(.html) && !DescriptionContent.html.fits(.markdown))
         #expect(DescriptionContent.text.fits(.html) && DescriptionContent.text.fits(.text))
     }
