@@ -43,14 +43,17 @@ public final class ReadMeter: @unchecked Sendable {
 /// The problems found so far, the first `limit` of them kept.
 struct IssueList {
     var file: String
-    var limit: Int
-    var issues: [ContentIssue] = []
-    var total = 0
+    private var collector: IssueCollector
 
-    mutating func add(_ issue: ContentIssue) {
-        total += 1
-        if issues.count < limit { issues.append(issue) }
+    init(file: String, limit: Int) {
+        self.file = file
+        collector = IssueCollector(limit: limit)
     }
+
+    var issues: [ContentIssue] { collector.issues }
+    var total: Int { collector.total }
+
+    mutating func add(_ issue: ContentIssue) { collector.add(issue) }
 
     mutating func add(record: String?, field: String? = nil, _ message: String) {
         add(ContentIssue(file: file, record: record, field: field, message: message))

@@ -147,8 +147,17 @@ struct HTMLWriter {
         return url
     }
 
-    /// `&`, `<`, `>`, `"` and `'` as entities: safe in element text and quoted attribute values.
     static func appendEscaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
+        HTMLEscaping.appendEscaped(bytes, to: &output)
+    }
+}
+
+/// Escaping for text placed in HTML, the project's one table (the model's `HTML` calls it).
+public enum HTMLEscaping {
+    /// Appends UTF-8 `bytes` with `&`, `<`, `>`, `"` and `'` as entities: safe in element text and
+    /// in quoted attribute values.
+    @inlinable
+    public static func appendEscaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
         for byte in bytes {
             switch byte {
             case UInt8(ascii: "&"): output += "&amp;".utf8

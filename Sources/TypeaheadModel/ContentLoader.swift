@@ -49,13 +49,15 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// Collects problems, keeping the first `limit` of them.
-struct IssueCollector {
-    var limit: Int
-    var issues: [ContentIssue] = []
-    var total = 0
+/// Collects problems, keeping the first `limit` of them (the content's and `import`'s).
+public struct IssueCollector: Sendable {
+    public var limit: Int
+    public var issues: [ContentIssue] = []
+    public var total = 0
 
-    mutating func add(_ issue: ContentIssue) {
+    public init(limit: Int) { self.limit = limit }
+
+    public mutating func add(_ issue: ContentIssue) {
         total += 1
         if issues.count < limit { issues.append(issue) }
     }

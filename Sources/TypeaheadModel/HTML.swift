@@ -1,3 +1,5 @@
+import TypeaheadMarkup
+
 /// Escaping for text placed in HTML: the one copy, shared by the templates, the highlighter and
 /// the report.
 public enum HTML {
@@ -13,15 +15,6 @@ public enum HTML {
     /// Appends UTF-8 `bytes` to `output`, escaped as `escape` does.
     @inlinable
     public static func appendEscaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
-        for byte in bytes {
-            switch byte {
-            case UInt8(ascii: "&"): output += "&amp;".utf8
-            case UInt8(ascii: "<"): output += "&lt;".utf8
-            case UInt8(ascii: ">"): output += "&gt;".utf8
-            case UInt8(ascii: "\""): output += "&quot;".utf8
-            case UInt8(ascii: "'"): output += "&#39;".utf8
-            default: output.append(byte)
-            }
-        }
+        HTMLEscaping.appendEscaped(bytes, to: &output)
     }
 }
