@@ -16,7 +16,14 @@ final class ChunkedFile {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw ContentError(ContentIssue(file: path, message: "no such file"))
         }
-        descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        // A FIFO would block open(2) until a writer came; a feed is a file.
+        var status = stat()
+        if stat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFREG, (status.st_mode & S_IFMT) != S_IFCHR {
+            throw ContentError(
+                ContentIssue(file: path, message: "is not a regular file (a FIFO or a socket); save the feed to a file")
+            )
+        }
+        descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else {
             throw ContentError(ContentIssue(file: path, message: "cannot read: \(String(cString: strerror(errno)))"))
         }

@@ -150,6 +150,10 @@ struct MerchantXMLReader {
                 if itemBytes > limits.rowBytes, let place = item?.place {
                     return stop(place, "an item longer than \(limits.rowBytes) bytes; reading stopped there")
                 }
+            case 5, 10:  // an entity reference, a DOCTYPE: the scanner refuses both before libxml2; never taken
+                return stop(
+                    Place(line: Int(xmlTextReaderGetParserLineNumber(reader))),
+                    "an entity or a DOCTYPE is not allowed in a feed")
             case 15:  // an end tag
                 guard let kind, item != nil else { continue }
                 if depth == kind.itemDepth + 1 {

@@ -52,16 +52,22 @@ public struct ProductsFile: Sendable {
     public func write(to path: String) throws(ContentError) {
         if isSame(as: path) { return }
         let url = URL(fileURLWithPath: path)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(
-            ".\(url.lastPathComponent).typeahead-\(ProcessInfo.processInfo.processIdentifier).tmp")
+        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // A new file under a random name (mkstemp: O_CREAT | O_EXCL), never one that is there: a
+        // link planted at a name we could guess would have us write through it.
+        var template = Array(
+            url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).typeahead-XXXXXX").path
+                .utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        let temporary = URL(fileURLWithPath: String(cString: template))
         func failure(_ file: String) -> ContentError {
             let reason = String(cString: strerror(errno))
-            unlink(temporary.path)
+            if descriptor >= 0 { unlink(temporary.path) }
             return ContentError(ContentIssue(file: file, message: "cannot write: \(reason)"))
         }
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw failure(temporary.path) }
+        guard descriptor >= 0 else { throw failure(url.deletingLastPathComponent().path) }
+        _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+        _ = fchmod(descriptor, 0o644)
         var buffer: [UInt8] = []
         buffer.reserveCapacity(1 << 20)
         func flush() -> Bool {

@@ -4,7 +4,10 @@
 /// - **Refuse a DOCTYPE before libxml2 sees it.** A feed has no use for one, and its entities are
 ///   how XML reads local files (`<!ENTITY x SYSTEM "file:///etc/passwd">`) or expands a few bytes
 ///   into gigabytes (billion laughs). The bytes stop at `<!DOCTYPE`, so no declaration is ever
-///   parsed (libxml2 runs without entity substitution, DTD loading or network anyway).
+///   parsed (libxml2 runs without entity substitution, DTD loading or network anyway). For that to
+///   hold, libxml2 must see the bytes as this scanner does: the file must start with `<` (after
+///   white space or UTF-8's byte-order mark) and declare no encoding but UTF-8, ASCII, ISO-8859-n
+///   or windows-125n; UTF-7, EBCDIC and UTF-16 are refused.
 /// - **Bound every run of bytes** between two pieces of markup (text, CDATA, a tag with its
 ///   attributes, a comment) to `limit`, so a 1 GB line stops after `limit` bytes, with the field
 ///   named, instead of growing libxml2's buffers.
@@ -22,7 +25,7 @@ struct XMLByteScanner {
         var message: String
     }
 
-    private enum State {
+    private enum State: Equatable {
         case text, open, startName, tag, endTag, bang, comment, cdata, processing
         /// Inside an attribute value, quoted by the byte.
         case attribute(UInt8)
@@ -47,6 +50,30 @@ struct XMLByteScanner {
     private var tagLine = 1
     private var slashLast = false
     private var declaration: [UInt8] = []
+    /// Whether the first `<` was seen.
+    private var begun = false
+    /// The start of a processing instruction (`<?xml version="1.0" encoding="…"?>`).
+    private var instruction: [UInt8] = []
+
+    /// Encodings whose bytes below 0x80 are ASCII, as this scanner reads them: any other (UTF-7,
+    /// EBCDIC) would let libxml2 see markup, a DOCTYPE among it, that the scanner does not.
+    static let asciiCompatible = Set(["UTF-8", "UTF8", "US-ASCII", "ASCII", "LATIN1", "LATIN-1"])
+        .union((1...16).map { "ISO-8859-\($0)" }).union((1250...1258).map { "WINDOWS-\($0)" })
+        .union((1250...1258).map { "CP\($0)" })
+
+    /// The XML declaration's encoding, when it names one this scanner cannot read safely: a problem.
+    private func checkEncoding() -> Problem? {
+        let text = String(decoding: instruction, as: UTF8.self)
+        guard text.hasPrefix("xml"), let at = text.range(of: "encoding") else { return nil }
+        let rest = text[at.upperBound...].drop { $0 == " " || $0 == "=" || $0 == "\t" }
+        guard let quote = rest.first, quote == "\"" || quote == "'" else { return nil }
+        let value = rest.dropFirst().prefix { $0 != quote }
+        guard !Self.asciiCompatible.contains(value.uppercased()) else { return nil }
+        return Problem(
+            record: "line \(line)", field: nil,
+            message:
+                "the encoding \"\(value)\" is not read; save the feed as UTF-8 (or ISO-8859-1 or windows-1252)")
+    }
     private var previous: (UInt8, UInt8) = (0, 0)
     private var startLines: [Int] = []
     private var startHead = 0
@@ -87,6 +114,17 @@ struct XMLByteScanner {
 
     private mutating func scan(_ byte: UInt8) -> Problem? {
         if byte == 0x0A { line += 1 }
+        // Before the first markup: white space or UTF-8's byte-order mark, then `<` as ASCII has
+        // it. Anything else (UTF-16, EBCDIC) is an encoding libxml2 would read and this scanner not.
+        if !begun {
+            if byte == 0x3C {
+                begun = true
+            } else if !isSpace(byte), ![0xEF, 0xBB, 0xBF].contains(byte) {
+                return Problem(
+                    record: "line \(line)", field: nil,
+                    message: "does not start with \"<\" in UTF-8 or an 8-bit encoding; save the feed as UTF-8")
+            }
+        }
         run += 1
         switch state {
         case .text:
@@ -104,6 +142,7 @@ struct XMLByteScanner {
             case 0x3F:
                 state = .processing
                 previous = (0, 0)
+                instruction = []
             default:
                 state = .startName
                 name = [byte]
@@ -149,7 +188,11 @@ struct XMLByteScanner {
             default: ends = byte == 0x3E && previous.1 == 0x3F
             }
             previous = (previous.1, byte)
-            if ends { toText() }
+            if state == .processing, instruction.count < 512 { instruction.append(byte) }
+            if ends {
+                if state == .processing, let problem = checkEncoding() { return problem }
+                toText()
+            }
         }
         return run > limit ? tooLong() : nil
     }

@@ -88,6 +88,7 @@ enum ElementRule {
             "noframes", "noembed", "svg", "math", "head", "title", "meta", "link", "base", "textarea", "select",
             "option", "optgroup", "datalist", "button", "input", "canvas", "audio", "video", "picture", "source",
             "track", "img", "image", "map", "area", "param", "xmp", "plaintext", "col", "colgroup", "dialog", "slot",
+            "isindex", "keygen", "menuitem",
         ] {
             rules[name] = .remove
         }

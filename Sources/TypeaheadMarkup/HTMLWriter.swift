@@ -1,4 +1,5 @@
 import CGumbo
+import Foundation
 
 #if canImport(Glibc)
     import Glibc
@@ -54,6 +55,8 @@ struct HTMLWriter {
             stack[stack.count - 1].next += 1
             guard let raw = children.data[top.next] else { continue }
             let child = raw.assumingMemoryBound(to: GumboNode.self)
+            // What libgumbo made up for an `<isindex>` (a form, a prompt, a field): nobody wrote it.
+            if child.pointee.parse_flags.rawValue & GUMBO_INSERTION_FROM_ISINDEX.rawValue != 0 { continue }
             switch child.pointee.type {
             case GUMBO_NODE_TEXT, GUMBO_NODE_WHITESPACE:
                 guard let chars = child.pointee.v.text.text else { continue }
@@ -128,23 +131,34 @@ struct HTMLWriter {
         return false
     }
 
-    /// A link's `href` when it is an `http://` or `https://` URL with no white space or control
-    /// character inside (around it, white space is trimmed), at most 2,048 bytes; else nil.
+    /// A link's `href` when it is an `http://` or `https://` URL with a host, and no white space,
+    /// control or invisible formatting character inside (ASCII's, C1's, Unicode's spaces, soft
+    /// hyphen, zero-width and bidirectional marks; around it, ASCII white space is trimmed), at most
+    /// 2,048 bytes; else nil.
     static func safeHref(_ element: GumboElement) -> String? {
         var attributes = element.attributes
         guard let attribute = gumbo_get_attribute(&attributes, "href"), let value = attribute.pointee.value else {
             return nil
         }
-        let href = String(cString: value)
-        let bytes = Array(href.utf8).drop { $0 <= 0x20 }.reversed().drop { $0 <= 0x20 }.reversed()
-        guard !bytes.isEmpty, bytes.count <= 2048, !bytes.contains(where: { $0 <= 0x20 || $0 == 0x7F }) else {
-            return nil
-        }
-        let url = String(decoding: bytes, as: UTF8.self)
-        let lower = url.lowercased()
-        guard (lower.hasPrefix("https://") && lower.count > 8) || (lower.hasPrefix("http://") && lower.count > 7)
+        let trimmed = String(cString: value).trimmingCharacters(in: .init(charactersIn: " \t\n\r\u{0C}"))
+        guard !trimmed.isEmpty, trimmed.utf8.count <= 2048,
+            !trimmed.unicodeScalars.contains(where: isUnsafeInURL)
         else { return nil }
-        return url
+        let lower = trimmed.lowercased()
+        let scheme = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
+        guard scheme > 0, let first = trimmed.dropFirst(scheme).first, !"/?#\\".contains(first) else { return nil }
+        return trimmed
+    }
+
+    /// White space, controls, invisible formatting characters and U+FFFD (what libgumbo puts for a
+    /// C1 control): none belongs in a link's URL.
+    static func isUnsafeInURL(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0...0x20, 0x7F...0xA0, 0xAD, 0x1680, 0x180E, 0x2000...0x200F, 0x2028...0x202F, 0x205F...0x206F,
+            0x3000, 0xFEFF, 0xFFF9...0xFFFB, 0xFFFD:
+            true
+        default: false
+        }
     }
 
     static func appendEscaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
