@@ -61,7 +61,8 @@ public enum JSONWriter {
             case 0x08: output += "\\b".utf8
             case 0x0C: output += "\\f".utf8
             case 0..<0x20: unicodeEscape(scalar.value)
-            case 0x3C, 0x3E, 0x26, 0x2028,
+            // One `where` per pattern: on a list of patterns it would guard the last one only.
+            case 0x3C where scriptSafe, 0x3E where scriptSafe, 0x26 where scriptSafe, 0x2028 where scriptSafe,
                 0x2029 where scriptSafe:
                 unicodeEscape(scalar.value)
             default: output += String(scalar).utf8

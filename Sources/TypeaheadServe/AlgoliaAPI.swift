@@ -89,7 +89,9 @@ public struct AlgoliaAPI: Sendable {
     /// never a half answer).
     private func append(_ value: JSONValue, to answer: inout Answer) throws(APIError) {
         var bytes: [UInt8] = []
-        JSONWriter.write(value, scriptSafe: false, into: &bytes)
+        // Script-safe (`<`, `>`, `&` as \u escapes): an answer repeats what was asked, and a browser
+        // opening the API's URL must never meet markup in it.
+        JSONWriter.write(value, scriptSafe: true, into: &bytes)
         try append(bytes, to: &answer)
     }
 
@@ -218,7 +220,7 @@ public struct AlgoliaAPI: Sendable {
     ) throws(APIError) -> [UInt8] {
         try budget.searching { () throws(APIError) in
             var bytes: [UInt8] = []
-            JSONWriter.write(search(engine, request, as: name), scriptSafe: false, into: &bytes)
+            JSONWriter.write(search(engine, request, as: name), scriptSafe: true, into: &bytes)
             return bytes
         }
     }
@@ -263,7 +265,7 @@ public struct AlgoliaAPI: Sendable {
     static let corsHeaders: [(name: String, value: String)] = [("Access-Control-Allow-Origin", "*")]
 
     static func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
-        json(status, bytes: Array((JSONWriter.string(value) + "\n").utf8))
+        json(status, bytes: Array((JSONWriter.string(value, scriptSafe: true) + "\n").utf8))
     }
 
     static func json(_ status: Int, bytes: [UInt8]) -> HTTPResponse {
