@@ -38,7 +38,7 @@ public enum DescriptionFormat: String, CaseIterable, Sendable {
             html += "<p>".utf8
             for (i, line) in paragraph.enumerated() {
                 if i > 0 { html += "<br>\n".utf8 }
-                HTMLWriter.appendEscaped(line, to: &html)
+                HTMLEscaping.appendEscaped(line, to: &html)
             }
             html += "</p>\n".utf8
             paragraph = []

@@ -63,7 +63,7 @@ struct HTMLWriter {
                 let length = strlen(chars)
                 chars.withMemoryRebound(to: UInt8.self, capacity: length) {
                     let bytes = UnsafeBufferPointer(start: $0, count: length)
-                    Self.appendEscaped(bytes, to: &html)
+                    HTMLEscaping.appendEscaped(bytes, to: &html)
                     text.append(bytes)
                 }
             case GUMBO_NODE_ELEMENT:
@@ -99,7 +99,7 @@ struct HTMLWriter {
         case .link:
             guard let href = Self.safeHref(node.pointee.v.element) else { return frame("", phrasing: parent.phrasing) }
             html += "<a href=\"".utf8
-            Self.appendEscaped(href.utf8, to: &html)
+            HTMLEscaping.appendEscaped(href.utf8, to: &html)
             html += "\" rel=\"noopener noreferrer nofollow\">".utf8
             return frame("</a>", phrasing: true)
         case .unwrap(block: false):
@@ -161,9 +161,6 @@ struct HTMLWriter {
         }
     }
 
-    static func appendEscaped<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to output: inout [UInt8]) {
-        HTMLEscaping.appendEscaped(bytes, to: &output)
-    }
 }
 
 /// Escaping for text placed in HTML, the project's one table (the model's `HTML` calls it).

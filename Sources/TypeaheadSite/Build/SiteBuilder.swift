@@ -1,7 +1,6 @@
 import Foundation
 import Synchronization
 import TypeaheadEngine
-import TypeaheadMarkup
 import TypeaheadModel
 import TypeaheadMustache
 

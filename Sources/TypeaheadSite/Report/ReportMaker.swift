@@ -35,7 +35,7 @@ struct ReportMaker {
                 label: "products with a picture",
                 value: content.products.count - findings.first { $0.id == FindingID.noImage.rawValue }!.rows.count),
         ]
-        let held = content.products.compactMap(\.description).map(DescriptionContent.of)
+        let held = input.descriptionContents.compactMap { $0 }
         for kind in DescriptionContent.allCases {
             counts.append(
                 .init(

@@ -10,10 +10,8 @@ struct DescriptionFormats: Finding {
     func table(_ input: FindingInput) -> BuildReport.Table {
         let declared = input.content.config.descriptionFormat
         var byContent: [DescriptionContent: [[String]]] = [:]
-        for product in input.content.products {
-            guard let source = product.description else { continue }
-            let content = DescriptionContent.of(source)
-            guard !content.fits(declared) else { continue }
+        for (product, content) in zip(input.content.products, input.descriptionContents) {
+            guard let source = product.description, let content, !content.fits(declared) else { continue }
             let shown = String(source.prefix(80)).replacingOccurrences(of: "\n", with: " ")
             byContent[content, default: []].append([
                 product.objectID.text, Self.holds(content), declared.rawValue, shown,

@@ -1,4 +1,5 @@
 import TypeaheadEngine
+import TypeaheadMarkup
 import TypeaheadModel
 
 /// A finding of the build report: a list of records in the data that need a look (suggestions that
@@ -86,7 +87,11 @@ struct FindingInput {
         self.vetting = vetting
         self.scopeVettings = scopeVettings
         self.images = images
+        descriptionContents = content.products.map { $0.description.map(DescriptionContent.of) }
     }
+
+    /// What each product's description holds (nil: none), read once for the finding and the counts.
+    let descriptionContents: [DescriptionContent?]
 
     /// Each suggestion's product hits here (unscoped), by index into the sorted suggestions.
     var hits: [Int] { vetting.hits.map { $0 ?? 0 } }
