@@ -15,10 +15,20 @@ extension TypeaheadCommand {
             """,
         options: [
             OptionSpec("--content", "DIR", "Products, suggestions and site.json", default: "Content"),
-            OptionSpec("--index", "NAME", "products or suggestions", default: "products"),
+            OptionSpec(
+                "--index", "NAME", "products, suggestions, or a replica of site.json\n(a sort order of products)",
+                default: "products"),
             OptionSpec(
                 "--filter", "ATTR:VALUE",
                 "Only records with this exact facet value (a scope), e.g.\n\"categories:Cell Phones\""),
+            OptionSpec(
+                "--filters", "EXPR",
+                "Algolia's filters, e.g. 'brand:Apple AND price < 300' or\n'(brand:Apple OR brand:Samsung)'"),
+            OptionSpec(
+                "--facet-filters", "JSON", "Algolia's facetFilters, e.g.\n'[[\"brand:Apple\",\"brand:Samsung\"]]'"),
+            OptionSpec("--numeric-filters", "JSON", "Algolia's numericFilters, e.g. '[\"price<300\"]'"),
+            OptionSpec("--facets", "LIST", "Facets to count over every hit, comma-separated (* for all)"),
+            OptionSpec("--max-values-per-facet", "N", "At most N values a facet, 1-1000 (default 100)"),
             OptionSpec("--page", "N", "Page, from 0", default: "0"),
             OptionSpec(
                 "--hits-per-page", "N",
@@ -49,6 +59,12 @@ extension TypeaheadCommand {
         ("--remove-words-if-no-results", "removeWordsIfNoResults"), ("--optional-words", "optionalWords"),
     ]
 
+    /// The refining options and the search parameters they set.
+    static let refiningOptions = [
+        ("--filters", "filters"), ("--facet-filters", "facetFilters"), ("--numeric-filters", "numericFilters"),
+        ("--facets", "facets"), ("--max-values-per-facet", "maxValuesPerFacet"),
+    ]
+
     func query(_ arguments: [String]) throws(UsageError) -> Int32 {
         let options = try Self.queryCommand.parse(arguments)
         guard options.positionals.count == 1 else {
@@ -59,9 +75,7 @@ extension TypeaheadCommand {
             )
         }
         let indexName = options.value("--index")
-        guard let index = IndexName(rawValue: indexName) else {
-            throw UsageError(message: "--index expects products or suggestions, not \"\(indexName)\"")
-        }
+        let index = IndexName(rawValue: indexName) ?? .products
         var filter: Scope?
         if let text = options.values["--filter"] {
             guard let scope = Scope(filter: text) else {
@@ -96,16 +110,42 @@ extension TypeaheadCommand {
         }
         do {
             let content = try ContentLoader(directory: options.value("--content")).load()
+            if IndexName(rawValue: indexName) == nil, !content.config.replicas.contains(where: { $0.name == indexName })
+            {
+                let replicas = content.config.replicas.map { ", \($0.name)" }.joined()
+                throw UsageError(message: "--index expects products, suggestions\(replicas), not \"\(indexName)\"")
+            }
             let engine = SearchEngine(content: content)
             var request = SearchRequest(
                 index: index, query: options.positionals[0], filter: filter, page: page,
                 hitsPerPage: hitsPerPage, typoTolerance: typoTolerance, queryType: queryType)
             request.languageParameters = language
+            if IndexName(rawValue: indexName) == nil { request.replica = indexName }
+            for (option, key) in Self.refiningOptions {
+                guard let text = options.values[option] else { continue }
+                do {
+                    try request.refine(key, .string(text))
+                } catch {
+                    let message =
+                        error.message.hasPrefix("\(key): ")
+                        ? String(error.message.dropFirst(key.count + 2)) : error.message
+                    throw UsageError(message: "\(option): \(message)")
+                }
+            }
+            let unknown = request.facets.filter { $0 != "*" && !engine.countedFacets([$0]).contains($0) }
+            if !unknown.isEmpty {
+                throw UsageError(
+                    message:
+                        "--facets: \(unknown.joined(separator: ", ")) is not a counted facet of site.json's attributesForFaceting"
+                )
+            }
             let started = DispatchTime.now().uptimeNanoseconds
             let answer = engine.search(request)
             let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
             console.out(JSONWriter.string(engine.response(answer, processingTimeMS: elapsed)) + "\n")
             return 0
+        } catch let error as UsageError {
+            throw error
         } catch {
             console.err("\(Self.describe(error))\n")
             return 1

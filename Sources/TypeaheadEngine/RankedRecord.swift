@@ -12,11 +12,14 @@ public struct RankedRecord: Sendable, Equatable {
     public var exact: Int
     var major: UInt64
     var minor: UInt64
+    /// A replica's sort criterion, before every other (0 in the products index itself).
+    var sort: UInt32 = 0
 
     /// Whether `self` ranks before `other`.
     @inline(__always)
     public func precedes(_ other: RankedRecord) -> Bool {
-        major != other.major ? major < other.major : minor < other.minor
+        if sort != other.sort { return sort < other.sort }
+        return major != other.major ? major < other.major : minor < other.minor
     }
 }
 

@@ -105,6 +105,7 @@ extension SearchIndex {
             | UInt64(min(r.proximity, 0xFFFF)) << 32 | UInt64(min(r.attribute, 255)) << 24
             | UInt64(min(max(r.attributePosition, 0), 0xFF_FFFF))
         r.minor = UInt64(255 - min(r.exact, 255)) << 32 | UInt64(customRank[r.record])
+        if !sortRank.isEmpty { r.sort = sortRank[r.record] }
     }
 
     /// Every record matching the query words `matchers`, with its criteria, in no particular order.

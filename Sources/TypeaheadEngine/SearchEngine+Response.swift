@@ -33,7 +33,24 @@ extension SearchEngine {
         for (key, value) in request.languageParameters {
             params += "&\(key)=\(Self.percentEncode(value.stringValue ?? JSONWriter.string(value)))"
         }
+        for (key, value) in request.refiningParameters { params += "&\(key)=\(Self.percentEncode(value))" }
         var extra: [String: JSONValue] = [:]
+        if let facets = page.facets {
+            extra["facets"] = .object(
+                facets.counts.mapValues {
+                    .object(Dictionary(uniqueKeysWithValues: $0.map { ($0.value, .number(Double($0.count))) }))
+                })
+            extra["exhaustiveFacetsCount"] = .bool(true)
+            if !facets.stats.isEmpty {
+                extra["facets_stats"] = .object(
+                    facets.stats.mapValues { stats in
+                        .object([
+                            "min": .number(stats.min), "max": .number(stats.max), "avg": .number(stats.avg),
+                            "sum": .number(stats.sum),
+                        ])
+                    })
+            }
+        }
         if let removal = page.queryAfterRemoval { extra["queryAfterRemoval"] = .string(removal) }
         return .object(
             extra.merging([
@@ -45,7 +62,7 @@ extension SearchEngine {
                 "exhaustiveNbHits": .bool(true),
                 "query": .string(request.query),
                 "params": .string(params),
-                "index": .string(request.index.rawValue),
+                "index": .string(request.replica ?? request.index.rawValue),
                 "processingTimeMS": .number(Double(processingTimeMS)),
             ]) { a, _ in a })
     }

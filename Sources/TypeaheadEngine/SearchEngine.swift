@@ -12,75 +12,6 @@ public struct SearchRequestError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-/// Algolia's `queryType`: whether the last query word also matches as a prefix.
-public enum QueryType: String, Sendable, CaseIterable {
-    /// The last word matches any record word it is a prefix of (the default).
-    case prefixLast
-    /// Every word matches whole record words only.
-    case prefixNone
-}
-
-/// One search request, as `typeahead query` and the page builders make it.
-public struct SearchRequest: Sendable {
-    public var index: IndexName
-    public var query: String
-    public var filter: Scope?
-    public var page: Int
-    /// Nil: the index's default (products: `hitsPerPage` of site.json; suggestions: 20).
-    public var hitsPerPage: Int?
-    public var typoTolerance: Bool
-    /// Algolia's `queryType`.
-    public var queryType: QueryType
-    /// Algolia's `attributesToHighlight`; nil: every searchable attribute.
-    public var attributesToHighlight: [String]?
-    /// The language settings (`ignorePlurals`, `removeWordsIfNoResults`…) for this search; nil: the
-    /// index's, from site.json.
-    public var language: LanguageSettings?
-    /// Language settings given with the search (Algolia's names), applied over `language` or the
-    /// index's: checked by `LanguageSettings.parameter` when the request is read.
-    public var languageParameters: [(key: String, value: JSONValue)] = []
-
-    public init(
-        index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
-        typoTolerance: Bool = true, queryType: QueryType = .prefixLast, attributesToHighlight: [String]? = nil
-    ) {
-        self.queryType = queryType
-        self.attributesToHighlight = attributesToHighlight
-        self.index = index
-        self.query = query
-        self.filter = filter
-        self.page = page
-        self.hitsPerPage = hitsPerPage
-        self.typoTolerance = typoTolerance
-    }
-}
-
-/// One page of an answer.
-public struct SearchPage: Sendable {
-    public var request: SearchRequest
-    public var hitsPerPage: Int
-    public var nbHits: Int
-    public var nbPages: Int
-    /// The records of this page, ranked.
-    public var hits: [RankedRecord]
-    /// `_highlightResult` of each hit, by attribute; arrays give one highlight per element.
-    public var highlights: [[String: [Highlight]]]
-    /// The query words that were made optional to find hits and that the first hit does not match
-    /// (docs/CONTRACT.md, Optional words); nil when no word was removed.
-    public var droppedWords: [Bool]? = nil
-    /// The normalised query words.
-    public var words: [String] = []
-
-    /// Algolia's `queryAfterRemoval`: the query's words, each dropped one in `<em>`, HTML-escaped.
-    public var queryAfterRemoval: String? {
-        droppedWords.map { dropped in
-            zip(words, dropped).map { word, isDropped in
-                isDropped ? "<em>\(HTML.escape(word))</em>" : HTML.escape(word)
-            }.joined(separator: " ")
-        }
-    }
-}
-
 /// The live engine: both indices built from the loaded content; answers any query.
 public final class SearchEngine: Sendable {
     /// `paginationLimitedTo`.
@@ -99,6 +30,10 @@ public final class SearchEngine: Sendable {
     private let filterCache = Mutex<[ByteKey: [Bool]]>([:])
     /// The vetting of the suggestions for each scope asked for so far ("" for none).
     let vettingCache = Mutex<[ByteKey: SuggestionVetting]>([:])
+    /// The values of each attribute facets and filters have read so far.
+    let columns = Mutex<[ByteKey: AttributeColumn]>([:])
+    /// The products index as each replica sorts it, by replica name.
+    let replicaIndices: [String: SearchIndex]
 
     /// Builds both indices.
     public init(content: Content) {
@@ -131,6 +66,13 @@ public final class SearchEngine: Sendable {
             attributeNames: config.searchableAttributes, records: productRecords, customRanking: ranking)
         products.language = QueryLanguage(settings: config.language, synonyms: content.synonyms)
         self.products = products
+        var replicas: [String: SearchIndex] = [:]
+        for replica in config.replicas {
+            var sorted = products
+            sorted.sortRank = SortOrder.ranks(content.products, replica.sort)
+            replicas[replica.name] = sorted
+        }
+        replicaIndices = replicas
         var suggestions = SearchIndex(
             attributeNames: ["query"],
             records: content.suggestions.map {
@@ -179,14 +121,11 @@ public final class SearchEngine: Sendable {
     private func computeAllowed(_ index: IndexName, _ filter: Scope) -> [Bool] {
         switch index {
         case .products:
-            return content.products.map { product in
-                switch product.attributes[filter.attribute] {
-                case .string(let text)?: return text.utf8.elementsEqual(filter.value.utf8)
-                case .array(let values)?:
-                    return values.contains { $0.stringValue?.utf8.elementsEqual(filter.value.utf8) ?? false }
-                default: return false
-                }
-            }
+            // The attribute's facet values (docs/CONTRACT.md, Refining and sorting): a string, each
+            // string of an array, a number or a boolean as text.
+            let column = column(filter.attribute)
+            let value = ByteKey(filter.value)
+            return column.values.map { $0.contains(value) }
         case .suggestions:
             return content.suggestions.map { $0.isListed(in: filter) }
         }
@@ -213,24 +152,61 @@ public final class SearchEngine: Sendable {
         search(request, pages: request.page)[0]
     }
 
+    /// The records a request may return: the suggestions offered (vetted per scope), or the
+    /// products passing its scope and filters; nil: every one.
+    func restriction(_ request: SearchRequest) -> [Bool]? {
+        // The suggestions index holds only the suggestions that lead somewhere (vetted per scope).
+        if request.index == .suggestions { return offeredSuggestions(request.filter) }
+        let scoped = request.filter.map { allowed(request.index, $0) }
+        guard !request.filters.isEmpty else { return scoped }
+        let filtered = allowed(request.filters)
+        return scoped.map { zip($0, filtered).map { $0 && $1 } } ?? filtered
+    }
+
+    /// The index a request searches: the products index as its replica sorts it, if it names one.
+    func searched(_ request: SearchRequest) -> SearchIndex {
+        guard request.index == .products, let name = request.replica else { return index(request.index) }
+        return replicaIndices[name] ?? products
+    }
+
+    /// Every hit of a request (all pages), in no particular order.
+    public func matchedRecords(_ request: SearchRequest) -> [Int32] {
+        let index = searched(request)
+        let scratch =
+            scratches.withLock { $0[request.index]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
+        defer { scratches.withLock { $0[request.index, default: []].append(scratch) } }
+        let restriction = restriction(request)
+        let outcome = index.search(
+            request.query, allowed: restriction, typoTolerance: request.typoTolerance,
+            prefixLast: request.queryType == .prefixLast, language: language(request), best: 1, scratch: scratch)
+        if outcome.count == 0 { return [] }
+        return index.rank(outcome.matchers, allowed: restriction, scratch: scratch).map { Int32($0.record) }
+    }
+
     /// One page (`only`), or every page up to `nbPages` when `only` is nil (at least one, maybe empty).
     private func search(_ request: SearchRequest, pages only: Int?, limit: Int = .max) -> [SearchPage] {
-        let index = index(request.index)
+        let index = searched(request)
         let perPage = hitsPerPage(request)
         let scratch =
             scratches.withLock { $0[request.index]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
-        // The suggestions index holds only the suggestions that lead somewhere (vetted per scope).
-        let restriction: [Bool]? =
-            request.index == .suggestions
-            ? offeredSuggestions(request.filter) : request.filter.map { allowed(request.index, $0) }
+        let restriction = restriction(request)
         // Only the hits of the pages asked for are ranked in order (the rest are counted).
         let needed = min(
             Self.paginationLimit, ((only ?? (limit == .max ? .max / perPage - 1 : limit - 1)) + 1) * perPage)
         let outcome = index.search(
             request.query, allowed: restriction, typoTolerance: request.typoTolerance,
             prefixLast: request.queryType == .prefixLast, language: language(request), best: needed, scratch: scratch)
+        var facets: FacetResult?
+        if !request.facets.isEmpty {
+            let records =
+                outcome.count == 0
+                ? [] : index.rank(outcome.matchers, allowed: restriction, scratch: scratch).map { Int32($0.record) }
+            facets = self.facets(of: records, request.facets, maxValues: request.maxValuesPerFacet)
+        }
         scratches.withLock { $0[request.index, default: []].append(scratch) }
-        return pages(request, outcome: outcome, only: only, limit: limit)
+        var pages = pages(request, outcome: outcome, only: only, limit: limit)
+        if let facets { for i in pages.indices { pages[i].facets = facets } }
+        return pages
     }
 
     /// The first `count` pages of a products query in each of its `lists` (a scope, or nil, with the

@@ -62,6 +62,9 @@ public struct SearchIndex: Sendable {
     let bigrams: [UInt64]
     /// Each record's place in the empty query's order (custom ranking, then objectID bytes).
     let customRank: [Int32]
+    /// A replica's sort criterion: each record's place in the sort order (records with equal
+    /// values share one; records without the attribute come last). Empty in the index itself.
+    var sortRank: [UInt32] = []
 
     /// Indexes `records`.
     public init(attributeNames: [String], records: [IndexedRecord], customRanking: CustomRanking) {

@@ -129,6 +129,9 @@ public struct ContentLoader {
                         message: "no product has the attribute \"\(attribute)\""))
             }
         }
+        if !products.isEmpty {
+            Self.checkRefining(config, products.map(\.value), file: path("site.json"), &collector)
+        }
         checkUnique(products.map { ($0.value.objectID, $0.place) }, &collector)
         checkUnique(suggestions.map { ($0.value.objectID, $0.place) }, &collector)
         checkUnique(synonymIDs.map { ($0.value, $0.place) }, &collector)
@@ -137,6 +140,53 @@ public struct ContentLoader {
             products: products.map(\.value).sorted { $0.objectID < $1.objectID },
             suggestions: suggestions.map(\.value).sorted { $0.objectID < $1.objectID },
             config: config, synonyms: synonyms)
+    }
+
+    /// A facet attribute no product has, a replica sorted by an attribute that is not a number, or
+    /// two sort orders of one name are mistakes in site.json, named there.
+    static func checkRefining(
+        _ config: SiteConfig, _ products: [Product], file: String, _ collector: inout IssueCollector
+    ) {
+        for (i, facet) in config.attributesForFaceting.enumerated()
+        where !products.contains(where: { product in
+            !(JSONValue.object(product.attributes).member(path: facet.name)?.facetValues.isEmpty ?? true)
+        }) {
+            collector.add(
+                ContentIssue(
+                    file: file, field: "attributesForFaceting[\(i)]",
+                    message: "no product has a value for \"\(facet.name)\""))
+        }
+        var names = Set(["products", "suggestions", "*", config.sourceIndex])
+        for (i, replica) in config.replicas.enumerated() {
+            let field = "replicas[\(i)]"
+            if !names.insert(replica.name).inserted || replica.name.contains("/") {
+                collector.add(
+                    ContentIssue(
+                        file: file, field: field,
+                        message: "the name \"\(replica.name)\" is taken (by an index or another replica) or holds \"/\""
+                    ))
+            }
+            let attribute = replica.sort.attribute
+            if let odd = products.first(where: {
+                guard let value = JSONValue.object($0.attributes).member(path: attribute) else { return false }
+                return value != .null && value.numberValue == nil
+            }) {
+                collector.add(
+                    ContentIssue(
+                        file: file, field: field,
+                        message:
+                            "replica \"\(replica.name)\" sorts by \"\(attribute)\", which is not a number in product \"\(odd.objectID)\""
+                    ))
+            } else if !products.contains(where: {
+                JSONValue.object($0.attributes).member(path: attribute)?.numberValue != nil
+            }) {
+                collector.add(
+                    ContentIssue(
+                        file: file, field: field,
+                        message:
+                            "replica \"\(replica.name)\" sorts by \"\(attribute)\", which no product has as a number"))
+            }
+        }
     }
 
     /// Renders every description in `format`, on every core: parsing HTML is most of a load.

@@ -53,6 +53,13 @@ public struct SiteConfig: Sendable, Equatable {
     /// What a remote `image` that is not in the image cache shows: `placeholder` (default) or `link`.
     public var remoteImages: RemoteImages = .placeholder
 
+    /// Algolia's `attributesForFaceting` for the products index: the attributes whose values a
+    /// search counts (`facets`) and the page offers as refinements. Default none.
+    public var attributesForFaceting: [FacetAttribute] = []
+    /// Sort orders: standard replicas of the products index, each named, sorted by one numeric
+    /// attribute, then ranked as the products index. Default none.
+    public var replicas: [Replica] = []
+
     /// The products index's language settings (docs/CONTRACT.md, "The shop's language"): the
     /// top-level keys `ignorePlurals`, `queryLanguages`, `alternativesAsExact`,
     /// `removeWordsIfNoResults`, `optionalWords`.
@@ -178,6 +185,10 @@ extension SiteConfig {
             },
 
             .integer("answersAbove", 0...(1 << 30), \.answersAbove),
+            .list(
+                "attributesForFaceting",
+                expected: "\"attribute\", \"searchable(attribute)\" or \"filterOnly(attribute)\"",
+                \.attributesForFaceting, FacetAttribute.init),
             .text("currency", \.currency),
             .list(
                 "customRanking", expected: "\"desc(attribute)\" or \"asc(attribute)\"", \.customRanking,
@@ -186,6 +197,18 @@ extension SiteConfig {
             .integer("hitsPerPage", 1...1000, \.hitsPerPage),
             .integer("minHits", 0...maximumMinHits, \.minHits),
             .choice("remoteImages", \.remoteImages),
+            Option("replicas") { fields, key, config, issues in
+                guard let value = fields.members[key], value != .null else { return }
+                guard case .array(let items) = value else {
+                    issues.add(
+                        ContentIssue(
+                            file: fields.file, field: key, message: "expected an array, found \(value.typeName)"))
+                    return
+                }
+                config.replicas = items.enumerated().compactMap { i, item in
+                    Replica.read(item, file: fields.file, field: "\(key)[\(i)]", &issues)
+                }
+            },
             .integer("resultPages", 1...1000, \.resultPages),
             .list("scopes", expected: "\"attribute:value\"", \.scopes, Scope.init(filter:)),
             Option("searchableAttributes") { fields, key, config, issues in

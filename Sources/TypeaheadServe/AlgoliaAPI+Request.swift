@@ -6,11 +6,16 @@ import TypeaheadModel
 extension AlgoliaAPI {
 
     func index(_ name: String) throws(APIError) -> IndexName {
-        guard let index = IndexName(rawValue: name) ?? aliases[name] else {
-            let names = (IndexName.allCases.map(\.rawValue) + aliases.keys.sorted()).joined(separator: ", ")
-            throw APIError(404, "Index \(name) does not exist (this server has \(names))")
-        }
-        return index
+        try target(name).index
+    }
+
+    /// The index a name answers: an index, an alias of one, or a replica of the products index.
+    func target(_ name: String) throws(APIError) -> (index: IndexName, replica: String?) {
+        if let index = IndexName(rawValue: name) ?? aliases[name] { return (index, nil) }
+        let replicas = engine().content.config.replicas.map(\.name)
+        if replicas.contains(name) { return (.products, name) }
+        let names = (IndexName.allCases.map(\.rawValue) + aliases.keys.sorted() + replicas).joined(separator: ", ")
+        throw APIError(404, "Index \(name) does not exist (this server has \(names))")
     }
 
     static func body(_ request: HTTPRequest) throws(APIError) -> [String: JSONValue] {
@@ -51,9 +56,12 @@ extension AlgoliaAPI {
                 request.page = try integer(name, value, in: 0...Int(Int32.max))
             case "hitsPerPage":
                 request.hitsPerPage = try integer(name, value, in: 1...SearchEngine.paginationLimit)
-            case "filters":
-                guard let text = value.stringValue else { throw invalid(name, value, "a string") }
-                request.filter = try filter(text)
+            case _ where SearchRequest.refiningKeys.contains(name):
+                do {
+                    try request.refine(name, value)
+                } catch {
+                    throw APIError(400, error.message)
+                }
             case "queryType":
                 guard let text = value.stringValue else { throw invalid(name, value, "a string") }
                 guard let type = QueryType(rawValue: text) else {
@@ -195,8 +203,64 @@ extension AlgoliaAPI {
     /// another attribute is answered as `typeahead query --filter` answers it: by the values found.
     static func facetAttributes(_ index: IndexName, _ content: Content) -> [String] {
         switch index {
-        case .products: return Array(Set(content.config.scopes.map(\.attribute))).sorted()
+        case .products:
+            let declared = content.config.attributesForFaceting
+            let names = Set(declared.map(\.name))
+            return declared.map(\.description).sorted()
+                + Array(Set(content.config.scopes.map(\.attribute)).subtracting(names)).sorted()
         case .suggestions: return Array(Set(content.suggestions.flatMap(\.exactMatches.keys))).sorted()
         }
+    }
+}
+
+// searchForFacetValues.
+extension AlgoliaAPI {
+    /// `POST /1/indexes/{index}/facets/{facet}/query`: the values of a `searchable(…)` facet
+    /// whose words the `facetQuery` prefixes, counted over the hits of the search its other
+    /// parameters describe (`facetFilters`, `query`…), by count, at most `maxFacetHits` (10).
+    func facetValues(_ name: String, facet: String, _ body: [String: JSONValue]) throws(APIError) -> JSONValue {
+        let target = try target(name)
+        guard target.index == .products else {
+            throw APIError(400, "Cannot search facet values in the suggestions index: it has no facets")
+        }
+        let engine = self.engine()
+        guard
+            engine.content.config.attributesForFaceting.contains(where: { $0.name == facet && $0.kind == .searchable })
+        else {
+            throw APIError(
+                400,
+                "Cannot search in `\(facet)` attribute, you need to add `searchable(\(facet))` to attributesForFaceting."
+            )
+        }
+        var members = body
+        var facetQuery = ""
+        var maxFacetHits = 10
+        if let params = members.removeValue(forKey: "params") {
+            guard let text = params.stringValue else { throw Self.invalid("params", params, "a query string") }
+            for (key, value) in try Self.formFields(text) where members[key] == nil { members[key] = .string(value) }
+        }
+        if let value = members.removeValue(forKey: "facetQuery") {
+            guard let text = value.stringValue else { throw Self.invalid("facetQuery", value, "a string") }
+            facetQuery = text
+        }
+        if let value = members.removeValue(forKey: "maxFacetHits") {
+            maxFacetHits = try Self.integer("maxFacetHits", value, in: 1...100)
+        }
+        var request = try Self.request(index: .products, members)
+        request.replica = target.replica
+        let started = DispatchTime.now().uptimeNanoseconds
+        let hits = engine.searchFacetValues(facet, query: facetQuery, request: request, maxFacetHits: maxFacetHits)
+        let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
+        return .object([
+            "facetHits": .array(
+                hits.map {
+                    .object([
+                        "value": .string($0.value), "highlighted": .string($0.highlighted),
+                        "count": .number(Double($0.count)),
+                    ])
+                }),
+            "exhaustiveFacetsCount": .bool(true),
+            "processingTimeMS": .number(Double(elapsed)),
+        ])
     }
 }

@@ -44,9 +44,9 @@ public struct AlgoliaAPI: Sendable {
     }
 
     /// The parameters understood, beside `params`.
-    static let parameters: Set<String> = [
-        "query", "page", "hitsPerPage", "filters", "queryType", "typoTolerance", "attributesToHighlight",
-    ]
+    static let parameters = Set(
+        ["query", "page", "hitsPerPage", "queryType", "typoTolerance", "attributesToHighlight"]
+            + SearchRequest.refiningKeys)
     /// At most this many searches in one `queries` request: Algolia's own limit, with its message.
     public static let maximumQueries = 50
 
@@ -142,11 +142,18 @@ public struct AlgoliaAPI: Sendable {
 
     private func route(_ request: HTTPRequest) throws(APIError) -> Route {
         let parts = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        // "", "1", "indexes", name, "facets", facet, "query": searchForFacetValues
+        if parts.count == 7, parts[0].isEmpty, parts[1] == "1", parts[2] == "indexes", parts[4] == "facets",
+            parts[6] == "query"
+        {
+            try expect("POST", request)
+            return .value(try facetValues(parts[3], facet: parts[5], try Self.body(request)))
+        }
         // "", "1", "indexes", name, action
         guard parts.count == 5, parts[0].isEmpty, parts[1] == "1", parts[2] == "indexes" else {
             throw APIError(
                 404,
-                "Not found: this server answers /1/indexes/{index}/query, /1/indexes/*/queries and /1/indexes/{index}/settings"
+                "Not found: this server answers /1/indexes/{index}/query, /1/indexes/*/queries, /1/indexes/{index}/settings and /1/indexes/{index}/facets/{facet}/query"
             )
         }
         let (name, action) = (parts[3], parts[4])
@@ -156,13 +163,15 @@ public struct AlgoliaAPI: Sendable {
             return .queries(try queries(try Self.body(request)))
         case (_, "query"):
             try expect("POST", request)
-            let index = try index(name)
+            let target = try target(name)
             let engine = self.engine()
-            let parameters = try Self.request(index: index, try Self.body(request))
+            var parameters = try Self.request(index: target.index, try Self.body(request))
+            parameters.replica = target.replica
             return .bytes(try searchBytes(engine, parameters, as: name))
         case (_, "settings"):
             try expect("GET", request)
-            return .value(Self.settings(try index(name), engine().content))
+            let target = try target(name)
+            return .value(Self.settings(target.index, engine().content, replica: target.replica))
         default:
             throw APIError(404, "Not found: \(action) is not part of this server's API")
         }
@@ -205,7 +214,9 @@ public struct AlgoliaAPI: Sendable {
             throw APIError(400, "requests[\(n)]: type: only \"default\" searches are supported")
         }
         do {
-            let parameters = try Self.request(index: try index(name), members)
+            let target = try target(name)
+            var parameters = try Self.request(index: target.index, members)
+            parameters.replica = target.replica
             return try searchBytes(engine, parameters, as: name)
         } catch {
             throw APIError(error.status, "requests[\(n)]: \(error.message)")
@@ -236,30 +247,46 @@ public struct AlgoliaAPI: Sendable {
 
     // MARK: - Responses
 
-    static func settings(_ index: IndexName, _ content: Content) -> JSONValue {
+    static func settings(_ index: IndexName, _ content: Content, replica: String? = nil) -> JSONValue {
         let products = index == .products
         let config = content.config
         let language = config.language(ofSuggestions: !products)
-        return .object([
-            "ignorePlurals": language.ignorePlurals.map { $0.isEmpty ? .bool(true) : .array($0.map(JSONValue.string)) }
-                ?? .bool(false),
-            "queryLanguages": .array(language.queryLanguages.map(JSONValue.string)),
-            "alternativesAsExact": .array(language.alternativesAsExact.map { .string($0.rawValue) }),
-            "removeWordsIfNoResults": .string(language.removeWordsIfNoResults.rawValue),
-            "optionalWords": .array(language.optionalWords.map(JSONValue.string)),
-            "searchableAttributes": .array((products ? config.searchableAttributes : ["query"]).map(JSONValue.string)),
-            "customRanking": .array(
-                (products ? config.customRanking : CustomRanking.suggestions.criteria).map { .string($0.description) }),
-            "ranking": .array(["typo", "words", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)),
-            "attributesForFaceting": .array(facetAttributes(index, content).map(JSONValue.string)),
-            "hitsPerPage": .number(Double(products ? config.hitsPerPage : SearchEngine.suggestionsHitsPerPage)),
-            "paginationLimitedTo": .number(Double(SearchEngine.paginationLimit)),
-            "typoTolerance": .bool(true),
-            "minWordSizefor1Typo": .number(4),
-            "minWordSizefor2Typos": .number(8),
-            "queryType": .string(QueryType.prefixLast.rawValue),
-            "exactOnSingleWordQuery": .string("attribute"),
-        ])
+        var refining: [String: JSONValue] = [:]
+        if products {
+            if let replica = config.replicas.first(where: { $0.name == replica }) {
+                refining["ranking"] = .array(replica.ranking.map(JSONValue.string))
+                refining["primary"] = .string(IndexName.products.rawValue)
+            } else {
+                refining["replicas"] = .array(config.replicas.map { .string($0.name) })
+            }
+        }
+        return .object(
+            refining.merging([
+                "ignorePlurals": language.ignorePlurals.map {
+                    $0.isEmpty ? .bool(true) : .array($0.map(JSONValue.string))
+                }
+                    ?? .bool(false),
+                "queryLanguages": .array(language.queryLanguages.map(JSONValue.string)),
+                "alternativesAsExact": .array(language.alternativesAsExact.map { .string($0.rawValue) }),
+                "removeWordsIfNoResults": .string(language.removeWordsIfNoResults.rawValue),
+                "optionalWords": .array(language.optionalWords.map(JSONValue.string)),
+                "searchableAttributes": .array(
+                    (products ? config.searchableAttributes : ["query"]).map(JSONValue.string)),
+                "customRanking": .array(
+                    (products ? config.customRanking : CustomRanking.suggestions.criteria).map {
+                        .string($0.description)
+                    }),
+                "ranking": .array(
+                    ["typo", "words", "proximity", "attribute", "exact", "custom"].map(JSONValue.string)),
+                "attributesForFaceting": .array(facetAttributes(index, content).map(JSONValue.string)),
+                "hitsPerPage": .number(Double(products ? config.hitsPerPage : SearchEngine.suggestionsHitsPerPage)),
+                "paginationLimitedTo": .number(Double(SearchEngine.paginationLimit)),
+                "typoTolerance": .bool(true),
+                "minWordSizefor1Typo": .number(4),
+                "minWordSizefor2Typos": .number(8),
+                "queryType": .string(QueryType.prefixLast.rawValue),
+                "exactOnSingleWordQuery": .string("attribute"),
+            ]) { a, _ in a })
     }
 
     static let corsHeaders: [(name: String, value: String)] = [("Access-Control-Allow-Origin", "*")]

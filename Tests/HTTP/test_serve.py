@@ -145,12 +145,14 @@ def test_several_queries_with_a_filter_and_a_page_past_the_end(served):
 def test_a_bad_parameter_is_a_400_in_algolias_shape(served):
     client = served.client()
     with pytest.raises(RequestException) as raised:
-        client.search_single_index("products", {"query": "ip", "facets": ["brand"]})
+        client.search_single_index("products", {"query": "ip", "getRankingInfo": True})
     assert raised.value.status_code == 400
-    assert "Unknown parameter: facets" in raised.value.message
+    assert "Unknown parameter: getRankingInfo" in raised.value.message
     with pytest.raises(RequestException) as raised:
-        client.search_single_index("products", {"query": "ip", "filters": "brand:Apple OR brand:Samsung"})
-    assert raised.value.status_code == 400 and "one facet filter" in raised.value.message
+        client.search_single_index("products", {"query": "ip", "filters": "(brand:Apple AND price<5) OR brand:Sony"})
+    assert raised.value.status_code == 400
+    assert raised.value.message == ('filters: an AND inside an OR is not supported (filters are ANDs of ORs) in '
+                                    '"(brand:Apple AND price<5) OR brand:Sony"')
     with pytest.raises(RequestException) as raised:
         client.search_single_index("orders", {"query": "ip"})
     assert raised.value.status_code == 404
@@ -393,3 +395,93 @@ def test_an_html_catalogues_hits_carry_the_descriptions_text_and_highlight_it(tm
             assert server.client().search_single_index("products", {"query": markup}).nb_hits == 0, markup
     finally:
         assert server.stop()[0] == 0
+
+
+# MARK: - Refining and sorting (docs/CONTRACT.md)
+
+
+def test_facets_and_every_filter_form_through_the_client_equal_typeahead_query(served):
+    client = served.client()
+    cases = [
+        ({"facets": ["brand", "price"], "maxValuesPerFacet": 5},
+         ["--facets", "brand,price", "--max-values-per-facet", "5"]),
+        ({"facets": ["*"], "filters": "brand:Apple AND price < 300"},
+         ["--facets", "*", "--filters", "brand:Apple AND price < 300"]),
+        ({"facetFilters": [["brand:Apple", "brand:Samsung"], "-free_shipping:true"], "facets": ["brand"]},
+         ["--facet-filters", '[["brand:Apple","brand:Samsung"],"-free_shipping:true"]', "--facets", "brand"]),
+        ({"numericFilters": ["price:10 TO 100", "price!=19.99"], "facets": ["hierarchicalCategories.lvl0"]},
+         ["--numeric-filters", '["price:10 TO 100","price!=19.99"]', "--facets", "hierarchicalCategories.lvl0"]),
+    ]
+    for parameters, arguments in cases:
+        raw = client.search_single_index_with_http_info("products", {"query": "iphone", **parameters})
+        answer = timeless(json.loads(raw.raw_data))
+        expected = query(*arguments, "iphone")
+        assert answer["nbHits"] == expected["nbHits"] and answer["facets"] == expected["facets"]
+        assert answer.get("facets_stats") == expected.get("facets_stats")
+        assert [h["objectID"] for h in answer["hits"]] == [h["objectID"] for h in expected["hits"]]
+    # The typed response: counts as Algolia's client reads them.
+    found = client.search_single_index("products", {"query": "iphone", "facets": ["brand", "price"],
+                                                    "filters": "brand:Apple"})
+    assert found.facets["brand"] == {"Apple": found.nb_hits}
+    assert found.facets_stats["price"].min <= found.facets_stats["price"].max
+    assert found.exhaustive_facets_count is True
+
+
+def test_a_shoppers_path_with_disjunctive_counts_in_one_multi_query(served):
+    """iphone, then Apple, then under $300, then sorted by price: each step as InstantSearch asks it."""
+    client = served.client()
+    steps = client.search({"requests": [
+        {"indexName": "products", "query": "iphone", "facets": ["brand"]},
+        {"indexName": "products", "query": "iphone", "facets": ["*"], "facetFilters": [["brand:Apple"]]},
+        # The brand list's own counts leave the brand refinement out (disjunctive faceting).
+        {"indexName": "products", "query": "iphone", "facets": ["brand"], "numericFilters": ["price<300"]},
+        {"indexName": "instant_search_price_asc", "query": "iphone", "facetFilters": [["brand:Apple"]],
+         "numericFilters": ["price<300"], "hitsPerPage": 5},
+    ]})
+    first, apple, brands, sorted_ = [result.actual_instance for result in steps.results]
+    assert first.facets["brand"]["Apple"] == apple.nb_hits
+    assert brands.facets["brand"]["Apple"] == query("--filters", "brand:Apple AND price < 300", "iphone")["nbHits"]
+    assert sorted_.nb_hits == brands.facets["brand"]["Apple"]
+    assert sorted_.index == "instant_search_price_asc"
+    prices = [hit.to_dict()["price"] for hit in sorted_.hits]
+    assert prices == sorted(prices) and all(price < 300 for price in prices)
+    expected = query("--index", "instant_search_price_asc", "--facet-filters", '[["brand:Apple"]]',
+                     "--numeric-filters", '["price<300"]', "--hits-per-page", "5", "iphone")
+    assert [hit.object_id for hit in sorted_.hits] == [hit["objectID"] for hit in expected["hits"]]
+
+
+def test_replicas_are_listed_in_the_settings_and_answer_by_name(served):
+    client = served.client()
+    assert client.get_settings("products").replicas == ["instant_search_price_asc", "instant_search_price_desc"]
+    ranking = client.get_settings("instant_search_price_desc").ranking
+    assert ranking[0] == "desc(price)" and ranking[1:] == ["typo", "geo", "words", "filters", "proximity",
+                                                           "attribute", "exact", "custom"]
+    found = client.search_single_index("instant_search_price_desc", {"query": "galaxy", "hitsPerPage": 10})
+    expected = query("--index", "instant_search_price_desc", "--hits-per-page", "10", "galaxy")
+    assert [hit.object_id for hit in found.hits] == [hit["objectID"] for hit in expected["hits"]]
+
+
+def test_search_for_facet_values(served):
+    client = served.client()
+    found = client.search_for_facet_values("products", "brand", {"facetQuery": "ott", "params": "query=case"})
+    assert [(hit.value, hit.highlighted) for hit in found.facet_hits] == [
+        ("OtterBox", "<em>Ott</em>erBox"), ("Otterbox", "<em>Ott</em>erbox")]
+    counts = query("--facets", "brand", "--max-values-per-facet", "1000", "case")["facets"]["brand"]
+    assert [hit.count for hit in found.facet_hits] == [counts["OtterBox"], counts["Otterbox"]]
+    with pytest.raises(RequestException) as raised:
+        client.search_for_facet_values("products", "price", {"facetQuery": "1"})
+    assert raised.value.status_code == 400 and "searchable(price)" in raised.value.message
+
+
+def test_refining_mistakes_are_400s_naming_them(served):
+    for body, message in [
+        ({"filters": "brand:Apple AND (price < 300"}, 'filters: a "(" is not closed in "brand:Apple AND (price < 300"'),
+        ({"numericFilters": ["brand:Apple"]}, "numericFilters: expected"),
+        ({"facetFilters": [3]}, "facetFilters: expected strings or arrays of strings, found a number"),
+        ({"maxValuesPerFacet": 5000}, "maxValuesPerFacet: expected a whole number from 1 to 1000, found 5000"),
+    ]:
+        response, data = served.get("/1/indexes/products/query", method="POST", body=json.dumps(body).encode())
+        assert response.status == 400, data
+        assert message in json.loads(data)["message"], data
+    response, data = served.get("/1/indexes/suggestions/query", method="POST", body=b'{"facets": ["brand"]}')
+    assert response.status == 400 and b"suggestions index has no facets" in data

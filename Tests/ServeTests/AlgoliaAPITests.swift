@@ -80,7 +80,25 @@ struct AlgoliaAPITests {
 
     @Test func badRequestsGetAlgoliasErrorShape() {
         let cases: [(String, String, Int, String)] = [
-            ("/1/indexes/products/query", #"{"query": "ip", "facets": ["brand"]}"#, 400, "Unknown parameter: facets"),
+            (
+                "/1/indexes/products/query", #"{"query": "ip", "getRankingInfo": true}"#, 400,
+                "Unknown parameter: getRankingInfo"
+            ),
+            ("/1/indexes/products/query", #"{"filters": "NOT (brand:A)"}"#, 400, "filters: NOT before parentheses"),
+            (
+                "/1/indexes/products/query", #"{"facetFilters": "brand"}"#, 400,
+                "facetFilters: expected \"attribute:value\""
+            ),
+            (
+                "/1/indexes/suggestions/query", #"{"filters": "a:1 AND b:2"}"#, 400,
+                "filters: the suggestions index takes one"
+            ),
+            (
+                "/1/indexes/suggestions/query", #"{"numericFilters": ["p>1"]}"#, 400,
+                "numericFilters: the suggestions index"
+            ),
+            ("/1/indexes/products/facets/brand/query", #"{"facetQuery": "a"}"#, 400, "Cannot search in `brand`"),
+            ("/1/indexes/suggestions/facets/brand/query", #"{}"#, 400, "Cannot search facet values in the suggestions"),
             (
                 "/1/indexes/products/query", #"{"hitsPerPage": 0}"#, 400,
                 "hitsPerPage: expected a whole number from 1 to 1000, found 0"
