@@ -6,7 +6,10 @@
   (`.../4984700_sb.jpg` -> "4984700"). Every cell phone has one; a record without one would be
   left out and named on stderr (an invented ID would not be stable across catalogue edits).
   9 SKUs are also in the instant_search sample (the same products): the instant_search record,
-  which has more fields, is kept.
+  which has more fields, is kept. A cell phone's `hierarchicalCategories` (lvl0 to lvl4, the facet
+  the page's category menu and the category pages read) is made from its `categories`, which Best
+  Buy lists from the top of the tree down, as the instant_search records have them
+  (`"Cell Phones > Cell Phone Accessories"`).
 - searches.json: the sample's real popular searches as an Algolia Analytics top-searches export,
   {"searches": [{"search", "count", "nbHits"}]}, most searched first. They come from the Query
   Suggestions export of the same demo (query_suggestions.json in the raw data): its 751 records
@@ -53,6 +56,9 @@ for record in load("cellphones.json"):
         duplicates += 1
         continue
     products[sku] = dict(record, objectID=sku)
+    path = record.get("categories", [])[:5]
+    if path and "hierarchicalCategories" not in record:
+        products[sku]["hierarchicalCategories"] = {f"lvl{i}": " > ".join(path[:i + 1]) for i in range(len(path))}
 
 exported = load("query_suggestions.json")
 searches = [{"search": r["query"], "count": r["popularity"], "nbHits": r["instant_search"]["exact_nb_hits"]}
