@@ -11,6 +11,8 @@ public struct SearchOutcome: Sendable {
     var matchers: [WordMatcher]
     /// Whether `removeWordsIfNoResults` made words optional to find these.
     public var wordsRemoved = false
+    /// Every matching record, in no particular order, when the search was asked to collect them.
+    public var matched: [Int32]?
 
     /// Which query words are optional (by `optionalWords` or by removal).
     public var optionalWords: [Bool] { matchers.map(\.optional) }
@@ -26,7 +28,7 @@ extension SearchIndex {
     /// `language` nil: the index's own (`self.language`).
     public func search(
         _ query: String, allowed: [Bool]? = nil, typoTolerance: Bool = true, prefixLast: Bool = true,
-        language: QueryLanguage? = nil, best: Int = .max, scratch: SearchScratch? = nil
+        language: QueryLanguage? = nil, best: Int = .max, scratch: SearchScratch? = nil, collect: Bool = false
     ) -> SearchOutcome {
         let language = language ?? self.language
         let (words, matchers) = queryMatchers(
@@ -34,7 +36,7 @@ extension SearchIndex {
         let scratch = scratch ?? SearchScratch(vocabularySize: self.words.count)
         return search(
             words, matchers, allowed: allowed, removal: language.settings.removeWordsIfNoResults, best: best,
-            scratch: scratch)
+            scratch: scratch, collect: collect)
     }
 
     /// Ranks the records matching `matchers`; when none does, makes words optional as `removal`
@@ -42,21 +44,29 @@ extension SearchIndex {
     /// that no record (of `allowed`) matches every word, so the removal steps start at once.
     func search(
         _ words: [String], _ matchers: [WordMatcher], allowed: [Bool]?, removal: LanguageSettings.RemoveWords,
-        best: Int, scratch: SearchScratch, knownEmpty: Bool = false
+        best: Int, scratch: SearchScratch, knownEmpty: Bool = false, collect: Bool = false
     ) -> SearchOutcome {
         var matchers = matchers
-        var (ranked, count) =
-            knownEmpty ? ([], 0) : RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
+        var matched: [Int32]?
+        func rankAll() -> (ranked: [RankedRecord], count: Int) {
+            let all = rank(matchers, allowed: allowed, scratch: scratch)
+            if collect { matched = all.map { Int32(truncatingIfNeeded: $0.record) } }
+            return RankedRecord.best(best, of: all)
+        }
+        var (ranked, count) = knownEmpty ? ([], 0) : rankAll()
         var removed = false
         if count == 0, !matchers.isEmpty {
             for step in Self.removalSteps(removal, optional: matchers.map(\.optional)) {
                 for i in step { matchers[i].optional = true }
                 removed = true
-                (ranked, count) = RankedRecord.best(best, of: rank(matchers, allowed: allowed, scratch: scratch))
+                (ranked, count) = rankAll()
                 if count > 0 { break }
             }
         }
-        return SearchOutcome(words: words, ranked: ranked, count: count, matchers: matchers, wordsRemoved: removed)
+        var outcome = SearchOutcome(
+            words: words, ranked: ranked, count: count, matchers: matchers, wordsRemoved: removed)
+        outcome.matched = collect ? matched ?? [] : nil
+        return outcome
     }
 
     /// The words `removeWordsIfNoResults` makes optional, step by step: the last mandatory one,

@@ -32,6 +32,8 @@ public final class SearchEngine: Sendable {
     let vettingCache = Mutex<[ByteKey: SuggestionVetting]>([:])
     /// The values of each attribute facets and filters have read so far.
     let columns = Mutex<[ByteKey: AttributeColumn]>([:])
+    /// The facet summary table, once made.
+    let summaryTableCache = Mutex<FacetSummaryTable?>(nil)
     /// The products index as each replica sorts it, by replica name.
     let replicaIndices: [String: SearchIndex]
 
@@ -178,9 +180,9 @@ public final class SearchEngine: Sendable {
         let restriction = restriction(request)
         let outcome = index.search(
             request.query, allowed: restriction, typoTolerance: request.typoTolerance,
-            prefixLast: request.queryType == .prefixLast, language: language(request), best: 1, scratch: scratch)
-        if outcome.count == 0 { return [] }
-        return index.rank(outcome.matchers, allowed: restriction, scratch: scratch).map { Int32($0.record) }
+            prefixLast: request.queryType == .prefixLast, language: language(request), best: 1, scratch: scratch,
+            collect: true)
+        return outcome.matched ?? []
     }
 
     /// One page (`only`), or every page up to `nbPages` when `only` is nil (at least one, maybe empty).
@@ -195,17 +197,22 @@ public final class SearchEngine: Sendable {
             Self.paginationLimit, ((only ?? (limit == .max ? .max / perPage - 1 : limit - 1)) + 1) * perPage)
         let outcome = index.search(
             request.query, allowed: restriction, typoTolerance: request.typoTolerance,
-            prefixLast: request.queryType == .prefixLast, language: language(request), best: needed, scratch: scratch)
+            prefixLast: request.queryType == .prefixLast, language: language(request), best: needed, scratch: scratch,
+            collect: !request.facets.isEmpty || request.summarize)
         var facets: FacetResult?
-        if !request.facets.isEmpty {
-            let records =
-                outcome.count == 0
-                ? [] : index.rank(outcome.matchers, allowed: restriction, scratch: scratch).map { Int32($0.record) }
-            facets = self.facets(of: records, request.facets, maxValues: request.maxValuesPerFacet)
+        var summary: FacetSummary?
+        if let records = outcome.matched {
+            if !request.facets.isEmpty {
+                facets = self.facets(of: records, request.facets, maxValues: request.maxValuesPerFacet)
+            }
+            if request.summarize { summary = summaryTable.summary(of: records) }
         }
         scratches.withLock { $0[request.index, default: []].append(scratch) }
         var pages = pages(request, outcome: outcome, only: only, limit: limit)
-        if let facets { for i in pages.indices { pages[i].facets = facets } }
+        for i in pages.indices {
+            pages[i].facets = facets
+            pages[i].summary = summary
+        }
         return pages
     }
 

@@ -34,6 +34,8 @@ public struct SearchRequest: Sendable {
     public var facets: [String] = []
     /// `maxValuesPerFacet`: at most this many values a facet (Algolia's default 100).
     public var maxValuesPerFacet = 100
+    /// Whether the answer carries the facet summary of every hit (the static pages' summary).
+    public var summarize = false
     /// A replica of the products index (a sort order) by name; nil: the index itself.
     public var replica: String?
     /// The refining parameters as given, echoed in the response's `params`.
@@ -71,6 +73,8 @@ public struct SearchPage: Sendable {
     public var words: [String] = []
     /// The facets of every hit, when the request asked for some.
     public var facets: FacetResult?
+    /// The facet summary of every hit, when the request asked for it (`summarize`).
+    public var summary: FacetSummary?
 
     /// Algolia's `queryAfterRemoval`: the query's words, each dropped one in `<em>`, HTML-escaped.
     public var queryAfterRemoval: String? {

@@ -20,6 +20,9 @@ public struct SuggestionVetting: Sendable {
     /// For each suggestion, the record numbers of its best `bestCount` product hits in the scope, in
     /// rank order (all of them when fewer); empty when it was not asked or not ranked.
     public var best: [[Int32]] = []
+    /// For each suggestion, the facet summary of all its hits in the scope, when ranked with facets
+    /// to summarise (site.json `attributesForFaceting`); nil when it was not asked or has no hit.
+    public var summaries: [FacetSummary?] = []
 
     /// How many suggestions are offered.
     public var offeredCount: Int { offered.lazy.filter { $0 }.count }
@@ -87,13 +90,15 @@ extension SearchEngine {
         let removal = products.language.settings.removeWordsIfNoResults
         // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…: for each, its hits in every
         // scope that lists it, from one walk over its matches.
-        typealias Vetted = (hits: [Int?], best: [[Int32]])
+        typealias Vetted = (hits: [Int?], best: [[Int32]], summaries: [FacetSummary?])
+        let table = best > 0 && !content.config.attributesForFaceting.isEmpty ? summaryTable : nil
         let results = Mutex([[Vetted]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: products.vocabularySize)
+            var tallies = scopes.map { _ in FacetTally(size: table?.valueCount ?? 0) }
             let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Vetted in
                 let asked = scopes.indices.map { members[$0]?[s] ?? true }
-                guard asked.contains(true) else { return (asked.map { _ in nil }, []) }
+                guard asked.contains(true) else { return (asked.map { _ in nil }, [], []) }
                 var hits = [Int](repeating: 0, count: scopes.count)
                 if best == 0 {
                     products.forEachMatch(
@@ -104,7 +109,7 @@ extension SearchEngine {
                     for k in scopes.indices where asked[k] && hits[k] == 0 && removal != .none {
                         hits[k] = products.search(queries[s], allowed: filters[k], best: 0, scratch: scratch).count
                     }
-                    return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [])
+                    return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [], [])
                 }
                 var kept = scopes.indices.map { _ in BestRecords(k: best) }
                 let (words, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
@@ -112,6 +117,7 @@ extension SearchEngine {
                     for k in scopes.indices where asked[k] && (filters[k]?[ranked.record] ?? true) {
                         hits[k] += 1
                         kept[k].add(ranked)
+                        if let table { tallies[k].add(table.values(of: ranked.record)) }
                     }
                 }
                 // No hit with every word: the products index makes words optional, as a query does
@@ -123,8 +129,19 @@ extension SearchEngine {
                     hits[k] = outcome.count
                     kept[k] = BestRecords(k: best)
                     for ranked in outcome.ranked { kept[k].add(ranked) }
+                    if let table, outcome.count > 0 {
+                        _ = tallies[k].take(table)
+                        products.rankEach(outcome.matchers, allowed: filters[k], scratch: scratch) {
+                            tallies[k].add(table.values(of: $0.record))
+                        }
+                    }
                 }
-                return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records))
+                let summaries = scopes.indices.map { k -> FacetSummary? in
+                    guard let table else { return nil }
+                    let summary = tallies[k].take(table)
+                    return asked[k] && hits[k] > 0 ? summary : nil
+                }
+                return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records), summaries)
             }
             results.withLock { $0[chunk] = counts }
         }
@@ -134,6 +151,10 @@ extension SearchEngine {
             var vetting = SuggestionVetting(
                 scope: scopes[k], minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
             if best > 0 {
+                vetting.summaries = (0..<count).map { s in
+                    let summaries = byChunk[s % chunks][s / chunks].summaries
+                    return summaries.isEmpty ? nil : summaries[k]
+                }
                 vetting.bestCount = best
                 vetting.best = (0..<count).map { s in
                     let lists = byChunk[s % chunks][s / chunks].best

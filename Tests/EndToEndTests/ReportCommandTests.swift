@@ -60,7 +60,7 @@ struct ReportCommandTests {
         #expect(
             report.phases?.map(\.name) == [
                 "assets", "images", "engine", "vetting", "prefix maps", "result pages", "client index", "front page",
-                "product pages", "report",
+                "product pages", "category pages", "report",
             ])
         #expect(report.counts.first { $0.label == "products" }?.value == 5)
         #expect(try FileManager.default.contentsOfDirectory(atPath: work.path).isEmpty)

@@ -42,12 +42,38 @@ enum PageData {
             return .null
         }
         members["image"] = picture(images.picture(product), large: true, root: root)
-        members["categories"] = .array(product.categories.map { ["name": .string($0)] })
+        members["categories"] = breadcrumbs(product, root: root, config: config)
         members["url"] = safeURL(product.url).map(MustacheValue.string) ?? .null
         if let html = product.descriptionHTML, !html.isEmpty {
             members["descriptionHTML"] = .string(html)
         }
         return .object(members)
+    }
+
+    /// A product's place in the catalogue: the parts of its deepest `hierarchicalCategories` path,
+    /// each of the levels that have category pages linked to its page; without a tree (or without
+    /// category pages), its `categories` as text.
+    static func breadcrumbs(_ product: Product, root: String, config: SiteConfig) -> MustacheValue {
+        let levels = CategoryPages.levels(config)
+        let tree = JSONValue.object(product.attributes)
+        var deepest: String?
+        var level = 0
+        while let value = tree.member(path: CategoryPages.attribute(level))?.facetValues.first {
+            deepest = value
+            level += 1
+        }
+        // `href` null, not absent: Mustache would find the product's own `href` above.
+        guard levels > 0, let deepest else {
+            return .array(product.categories.map { ["name": .string($0), "href": .null] })
+        }
+        let parts = deepest.components(separatedBy: CategoryPages.separator)
+        return .array(
+            parts.indices.map { i in
+                let path = parts[...i].joined(separator: CategoryPages.separator)
+                let own = tree.member(path: CategoryPages.attribute(i))?.facetValues ?? []
+                let linked = i < levels && own.contains { $0.utf8.elementsEqual(path.utf8) }
+                return ["name": .string(parts[i]), "href": linked ? .string(root + SiteLayout.category(path)) : .null]
+            })
     }
 
     /// A card with every part present and empty, for the `<template>` the page's script fills.

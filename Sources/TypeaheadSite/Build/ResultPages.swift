@@ -13,17 +13,20 @@ struct ResultPages {
 
     /// The pages of one suggestion in each scope of `lists` (nil: unscoped), from the best hits its
     /// vetting kept; nil for a scope where it has no hit.
+    /// `summaries`: the facet summary of each list's hits (nil: none).
     func render(
-        _ suggestion: Suggestion, lists: [(scope: Scope?, best: [Int32], hits: Int)]
+        _ suggestion: Suggestion, lists: [(scope: Scope?, best: [Int32], hits: Int)], summaries: [FacetSummary?]
     ) throws -> [(pages: Int, hits: Int, files: [(String, [UInt8])])?] {
         let pages = engine.firstPages(
             SearchRequest(index: .products, query: suggestion.query, attributesToHighlight: ["name"]),
             count: engine.content.config.resultPages, lists: lists)
-        return try zip(lists, pages).map { list, pages in try render(suggestion, scope: list.scope, pages: pages) }
+        return try lists.indices.map { i in
+            try render(suggestion, scope: lists[i].scope, pages: pages[i], summary: summaries[i])
+        }
     }
 
     private func render(
-        _ suggestion: Suggestion, scope: Scope?, pages: [SearchPage]
+        _ suggestion: Suggestion, scope: Scope?, pages: [SearchPage], summary: FacetSummary?
     ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
         var files: [(String, [UInt8])] = []
         let config = engine.content.config
@@ -58,6 +61,7 @@ struct ResultPages {
                     "query": .string(suggestion.query),
                     "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
+                    "summary": FacetSummaryData.value(summary, config: config),
                     // Words made optional to find hits, that the best hit does not match: the
                     // query's other words are what the page shows results for.
                     "showingFor": first.droppedWords.flatMap { dropped -> MustacheValue? in

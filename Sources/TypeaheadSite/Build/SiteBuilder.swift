@@ -75,7 +75,7 @@ public struct SiteBuilder {
     /// reads only what the steps before it made).
     static let steps: [any BuildStep] = [
         AssetsStep(), ImagesStep(), EngineStep(), VettingStep(), PrefixMapsStep(), ResultPagesStep(),
-        ClientIndexStep(), FrontPageStep(), ProductPagesStep(), ReportStep(),
+        ClientIndexStep(), FrontPageStep(), ProductPagesStep(), CategoryPagesStep(), ReportStep(),
     ]
 
     /// Builds the site into `sink`: pages as they are rendered (on all cores), the small files at the

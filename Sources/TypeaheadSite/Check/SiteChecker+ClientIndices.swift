@@ -115,6 +115,49 @@ extension SiteChecker {
 
     /// The static pages of suggestion `s` in every scope that lists it, against the engine asked
     /// afresh; and whether it is offered in each scope (its hits reach `minHits`).
+    /// A facet summary as a difference shows it: `brand: Apple 3, Sony 1; price: 2 4`.
+    static func describe(_ entries: [FacetSummary.Entry]) -> String {
+        entries.isEmpty
+            ? "nothing"
+            : entries.map { entry in
+                "\(entry.attribute.isEmpty ? "" : entry.attribute + ": ")"
+                    + entry.values.map { "\($0.value) \($0.count)" }.joined(separator: ", ")
+            }.joined(separator: "; ")
+    }
+
+    /// Every category page: its products are the engine's first page for the category, its
+    /// subcategories and their counts the engine's facet counts; there is a page for every
+    /// category of the levels that have them.
+    func checkCategoryPages(engine: SearchEngine, report: inout Report) {
+        let config = content.config
+        for (level, path) in CategoryPages.all(engine) {
+            let file = SiteLayout.category(path)
+            report.categoryPages += 1
+            guard let html = reader.read(file) else {
+                report.differ("category page \(file) (\"\(path)\") is missing", limit: shownDifferences)
+                continue
+            }
+            let page = engine.search(CategoryPages.request(path, level: level, config: config))
+            let expected = page.hits.map { content.products[$0.record].objectID }
+            let found = SiteReader.objectIDs(inResultPage: html)
+            if !found.map({ ObjectID($0) }).elementsEqual(expected) {
+                report.differ(
+                    "category page \(file): expected \(Self.list(expected)), found \(Self.list(found))",
+                    limit: shownDifferences)
+            }
+            let children = CategoryPages.subcategories(engine, level: level, path: path)
+            let subcategories =
+                children.isEmpty
+                ? [] : [FacetSummary.Entry(attribute: "", values: children.map { ($0.path, $0.count) })]
+            let shown = SiteReader.facetEntries(in: html)
+            if shown != subcategories {
+                report.differ(
+                    "category page \(file): the subcategories are \(Self.describe(shown)), the engine's \(Self.describe(subcategories))",
+                    limit: shownDifferences)
+            }
+        }
+    }
+
     static func checkPages(
         of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader
     ) -> (suggestion: Int, offered: [Bool], pages: Int, differences: [String]) {
@@ -126,9 +169,11 @@ extension SiteChecker {
         for (k, scope) in scopes.enumerated() {
             if let scope, !suggestion.isListed(in: scope) { continue }
             let scopeSlug = scope.map(SiteLayout.scopeSlug)
-            let pages = engine.firstPages(
-                SearchRequest(index: .products, query: suggestion.query, filter: scope, attributesToHighlight: []),
-                count: config.resultPages)
+            var request = SearchRequest(
+                index: .products, query: suggestion.query, filter: scope, attributesToHighlight: [])
+            // The first page's facet summary, from every hit of this query (not the build's tally).
+            request.summarize = !engine.summaryTable.attributes.isEmpty
+            let pages = engine.firstPages(request, count: config.resultPages)
             let nbHits = pages.first?.nbHits ?? 0
             offered[k] = nbHits >= config.minHits
             // The first resultPages pages are static; none past them.
@@ -149,6 +194,13 @@ extension SiteChecker {
                 let found = SiteReader.objectIDs(inResultPage: html)
                 if !found.map({ ObjectID($0) }).elementsEqual(expected) {
                     differences.append("result page \(file): expected \(list(expected)), found \(list(found))")
+                }
+                let summary = page.request.page == 0 ? page.summary?.shownEntries ?? [] : []
+                let shown = SiteReader.facetEntries(in: html)
+                if shown != summary {
+                    differences.append(
+                        "result page \(file): the facet summary says \(describe(shown)), the engine \(describe(summary))"
+                    )
                 }
             }
             // No page past the last, and no pages at all for a suggestion left out.

@@ -31,6 +31,7 @@ public struct SiteChecker {
         public var keys = 0
         public var shards = 0
         public var resultPages = 0
+        public var categoryPages = 0
         public var pictures = 0
         public var answers = 0
         /// Files proven byte for byte (0: not asked, no templates given).
@@ -47,7 +48,7 @@ public struct SiteChecker {
         /// The text `typeahead check` prints.
         public var description: String {
             var text =
-                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(answers > 0 ? " and \(answers) precomputed answers" : "")\(files > 0 ? ", and every byte of \(files) files," : "")\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
+                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(categoryPages > 0 ? " and \(categoryPages) category pages" : "")\(answers > 0 ? " and \(answers) precomputed answers" : "")\(files > 0 ? ", and every byte of \(files) files," : "")\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
             if differenceCount == 0 {
                 text += "Every precomputed answer equals the live engine's.\n"
                 if files > 0 {
@@ -88,6 +89,7 @@ public struct SiteChecker {
 
         let scopes = config.everyScope
         let offered = try checkResultPages(engine: engine, scopes: scopes, report: &report)
+        checkCategoryPages(engine: engine, report: &report)
         if templates == nil {
             checkClientIndices(engine: engine, data: data, offered: offered, images: images, report: &report)
         } else {

@@ -32,6 +32,9 @@ public enum SiteLayout {
 
     /// A product's page: `products/<slug>.html`.
     public static func product(slug: String) -> String { productsFolder + slug + ".html" }
+    /// A category's page (docs/CONTRACT.md, Category pages): `category/<slug of its path>.html`.
+    public static func category(_ path: String) -> String { categoriesFolder + Slug.make(path) + ".html" }
+    static let categoriesFolder = "category/"
     static let productsFolder = "products/"
 
     /// `../` repeated to climb from a file back to the site root.
@@ -104,6 +107,7 @@ public enum SiteLayout {
         case frontPage = "front page"
         case resultPages = "result pages"
         case productPages = "product pages"
+        case categoryPages = "category pages"
         case shards = "prefix-map shards"
         case clientIndex = "client index"
         case suggestionsIndex = "suggestions index"
@@ -117,6 +121,7 @@ public enum SiteLayout {
         if path == frontPage { return .frontPage }
         if path.hasPrefix("search/") || path.hasPrefix("scopes/") { return .resultPages }
         if path.hasPrefix("products/") { return .productPages }
+        if path.hasPrefix(categoriesFolder) { return .categoryPages }
         if path.hasPrefix("shards/") { return .shards }
         if path.hasPrefix(clientIndex(.products)) { return .clientIndex }
         if path.hasPrefix(clientIndex(.suggestions)) { return .suggestionsIndex }

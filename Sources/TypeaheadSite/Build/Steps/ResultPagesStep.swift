@@ -21,11 +21,12 @@ struct ResultPagesStep: BuildStep {
             var made = SiteBuilder.RenderedBatch()
             for s in range {
                 // Its pages in each scope it is offered in, from the hits its vetting kept.
-                let lists = vettings.filter { $0.offered[s] }.map {
-                    (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!)
-                }
+                let offered = vettings.filter { $0.offered[s] }
+                let lists = offered.map { (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!) }
                 if lists.isEmpty { continue }
-                for (list, rendered) in zip(lists, try pages.render(suggestions[s], lists: lists)) {
+                let summaries = offered.map { $0.summaries.isEmpty ? nil : $0.summaries[s] }
+                for (list, rendered) in zip(lists, try pages.render(suggestions[s], lists: lists, summaries: summaries))
+                {
                     guard let rendered else { continue }
                     made.pages += rendered.pages
                     if list.scope == nil { made.withPages.append(s) }

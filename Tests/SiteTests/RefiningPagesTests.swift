@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+import TypeaheadEngine
+import TypeaheadModel
+import TypeaheadTestSupport
+
+@testable import TypeaheadSite
+
+/// The static side of refining (docs/CONTRACT.md, Refining and sorting): each result page's facet
+/// summary, the category pages, and breadcrumbs that link to them, from hostile values too.
+@Suite struct RefiningPagesTests {
+    static let evil = #"<img src=x onerror=alert(1)>"#
+
+    static func product(_ id: String, _ name: String, brand: String, path: [String], price: Double?) -> Product {
+        var attributes: [String: JSONValue] = [
+            "objectID": .string(id), "name": .string(name), "brand": .string(brand), "popularity": .number(1),
+            "categories": .array(path.map(JSONValue.string)),
+            "hierarchicalCategories": .object(
+                Dictionary(
+                    uniqueKeysWithValues: path.indices.map {
+                        ("lvl\($0)", JSONValue.string(path[...$0].joined(separator: " > ")))
+                    })),
+        ]
+        if let price { attributes["price"] = .number(price) }
+        return Product(
+            objectID: ObjectID(id), name: name, brand: brand, categories: path, price: price, popularity: 1,
+            attributes: attributes)
+    }
+
+    static var content: Content {
+        var config = SiteConfig()
+        config.attributesForFaceting = [
+            "searchable(brand)", "hierarchicalCategories.lvl0", "hierarchicalCategories.lvl1", "price",
+        ]
+        .compactMap(FacetAttribute.init)
+        let products = [
+            product("a", "Phone case red", brand: "Acme", path: ["Phones", "Cases"], price: 12),
+            product("b", "Phone case blue", brand: "Acme", path: ["Phones", "Cases"], price: 30),
+            product("c", "Phone case " + evil, brand: evil, path: ["Phones", "Cases " + evil, "Thin"], price: 2500),
+            product("d", "Phone charger", brand: "Bolt", path: ["Phones", "Chargers"], price: nil),
+            product("e", "Laptop case", brand: "Bolt", path: ["Computers", "Cases"], price: 45),
+        ]
+        return Content(
+            products: products, suggestions: [Suggestion(objectID: "case", query: "case", popularity: 1)],
+            config: config)
+    }
+
+    @Test func resultPagesSummariseEveryHit() throws {
+        let files = try SiteBuilder(content: Self.content, templates: SiteBuilderTests.templates).build()
+        let page = try #require(files.first { $0.key.hasPrefix("search/case") }).value
+        let html = String(decoding: page, as: UTF8.self)
+        let shown = SiteReader.facetEntries(in: html)
+        #expect(
+            shown.map(\.attribute) == ["brand", "hierarchicalCategories.lvl0", "hierarchicalCategories.lvl1", "price"])
+        #expect(
+            shown[0].values.map(\.value) == ["Acme", Self.evil, "Bolt"] && shown[0].values.map(\.count) == [2, 1, 1])
+        #expect(shown[1].values.map(\.value) == ["Phones", "Computers"] && shown[1].values.map(\.count) == [3, 1])
+        // Ranges in their order: under $25, $25 to $50, $2,000 and up.
+        #expect(shown[3].values.map(\.value) == ["0", "1", "7"] && shown[3].values.map(\.count) == [1, 2, 1])
+        #expect(html.contains("Under $25 <span class=\"count\">(1)</span>"))
+        #expect(html.contains("$2,000 and up <span class=\"count\">(1)</span>"))
+        #expect(html.contains("<dt>Subcategory</dt>"))
+        // The engine's summary of the same query, asked afresh, is the page's.
+        var request = SearchRequest(index: .products, query: "case")
+        request.summarize = true
+        let engine = SearchEngine(content: Self.content)
+        #expect(engine.search(request).summary?.shownEntries == shown)
+        #expect(!html.contains(Self.evil) && html.contains("&lt;img src=x onerror=alert(1)&gt;"))
+    }
+
+    @Test func categoryPagesListTheirProductsAndSubcategories() throws {
+        let files = try SiteBuilder(content: Self.content, templates: SiteBuilderTests.templates).build()
+        let categories = files.keys.filter { $0.hasPrefix("category/") }.sorted()
+        // Two levels: Phones, Computers, and their four subcategories; none for "Thin" (level 3).
+        #expect(categories.count == 6, "\(categories)")
+        let phones = String(decoding: files[SiteLayout.category("Phones")]!, as: UTF8.self)
+        #expect(SiteReader.objectIDs(inResultPage: phones).sorted() == ["a", "b", "c", "d"])
+        let children = SiteReader.facetEntries(in: phones)
+        #expect(
+            children.first?.values.map(\.value) == [
+                "Phones > Cases", "Phones > Cases " + Self.evil, "Phones > Chargers",
+            ])
+        #expect(children.first?.values.map(\.count) == [2, 1, 1])
+        #expect(phones.contains(#"<a href="../category/\#(Slug.make("Phones > Chargers")).html">Chargers</a>"#))
+        let cases = String(decoding: files[SiteLayout.category("Phones > Cases " + Self.evil)]!, as: UTF8.self)
+        #expect(cases.contains(#"<li><a href="../category/\#(Slug.make("Phones")).html">Phones</a></li>"#))
+        #expect(!cases.contains(Self.evil))
+        // Its subcategory "Thin" is level 3: listed, not linked.
+        #expect(
+            cases.contains(
+                "<li data-value=\"Phones &gt; Cases &lt;img src=x onerror=alert(1)&gt; &gt; Thin\" data-count=\"1\">Thin "
+            ))
+    }
+
+    @Test func breadcrumbsLinkTheLevelsThatHavePages() throws {
+        let files = try SiteBuilder(content: Self.content, templates: SiteBuilderTests.templates).build()
+        let product = String(
+            decoding: try #require(files.first { $0.key.hasPrefix("products/c") }).value, as: UTF8.self)
+        #expect(product.contains(#"<li><a href="../category/\#(Slug.make("Phones")).html">Phones</a></li>"#))
+        #expect(product.contains(#"<li>Thin</li>"#))
+        #expect(!product.contains(Self.evil))
+    }
+
+    @Test func theCheckProvesThemAndCatchesAnEditedCount() throws {
+        let folder = try TestSupport.temporaryDirectory("refining-site")
+        let files = try SiteBuilder(content: Self.content, templates: SiteBuilderTests.templates).build()
+        for (path, bytes) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(bytes).write(to: url)
+        }
+        let clean = try SiteChecker(content: Self.content, site: folder.path).run()
+        #expect(clean.differenceCount == 0, "\(clean.differences)")
+        #expect(clean.categoryPages == 6)
+        let phones = folder.appendingPathComponent(SiteLayout.category("Phones"))
+        var html = try String(contentsOf: phones, encoding: .utf8)
+        html = html.replacingOccurrences(
+            of: #"data-value="Phones &gt; Chargers" data-count="1""#,
+            with: #"data-value="Phones &gt; Chargers" data-count="9""#)
+        try html.write(to: phones, atomically: true, encoding: .utf8)
+        let edited = try SiteChecker(content: Self.content, site: folder.path).run()
+        #expect(edited.differences.contains { $0.contains("category page") && $0.contains("Phones > Chargers 9") })
+    }
+}
