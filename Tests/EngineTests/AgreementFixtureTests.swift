@@ -129,6 +129,7 @@ struct AgreementFixtureTests {
             }
         }
         return .object([
+            "refining": .array(try refiningCases(productEngine)),
             "descriptionTexts": .object(descriptionTexts),
             "productCount": .number(Double(content.products.count)),
             "offeredSuggestions": .array(
@@ -137,6 +138,47 @@ struct AgreementFixtureTests {
             // The language each case is searched with: its index's, or the variant it names.
             "languages": .object(languages),
         ])
+    }
+
+    /// Refining cases (docs/CONTRACT.md, Refining and sorting): a query, `facetFilters` and
+    /// `numericFilters` (JSON), a replica or none; the engine's count, first 20 hits, every facet's
+    /// counts (all values) and stats.
+    static let refining: [(query: String, facetFilters: String, numericFilters: String, replica: String?)] = [
+        ("iphone", #"[["brand:Apple"]]"#, "[]", nil),
+        ("iphone", #"[["brand:Apple"]]"#, #"["price<300"]"#, "instant_search_price_asc"),
+        ("case", #"[["brand:OtterBox","brand:Speck"],"-hierarchicalCategories.lvl2:Cell Phones > Cell Phone Accessories > iPhone Accessories"]"#, "[]", nil),
+        ("", "[]", #"["rating>=4"]"#, nil),
+        ("charger", "[]", #"["price:10 TO 30"]"#, "instant_search_price_desc"),
+        ("samsung galaxy", #"["free_shipping:false"]"#, "[]", nil),
+        ("xyzzy iphone", #"[["hierarchicalCategories.lvl0:Cell Phones"]]"#, #"[["price<=50","price>1000"]]"#, nil),
+        ("", "[]", "[]", "instant_search_price_desc"),
+        ("otterbox", #"[["hierarchicalCategories.lvl2:Cell Phones > Cell Phone Accessories > iPhone Accessories"]]"#, "[]", "instant_search_price_asc"),
+        ("xyzzy", #"[["brand:Apple"]]"#, "[]", nil),
+    ]
+
+    static func refiningCases(_ engine: SearchEngine) throws -> [JSONValue] {
+        try refining.map { entry in
+            var request = SearchRequest(index: .products, query: entry.query, hitsPerPage: 20)
+            try request.refine("facetFilters", .string(entry.facetFilters))
+            try request.refine("numericFilters", .string(entry.numericFilters))
+            request.replica = entry.replica
+            request.facets = ["*"]
+            request.maxValuesPerFacet = 1000
+            let page = engine.search(request)
+            guard let facets = page.facets else { return .null }
+            return .object([
+                "query": .string(entry.query), "facetFilters": .string(entry.facetFilters),
+                "numericFilters": .string(entry.numericFilters), "replica": entry.replica.map(JSONValue.string) ?? .null,
+                "nbHits": .number(Double(page.nbHits)),
+                "hits": .array(page.hits.map { .string(engine.content.products[$0.record].objectID.text) }),
+                "facets": .object(
+                    facets.counts.mapValues { .array($0.map { .array([.string($0.value), .number(Double($0.count))]) }) }),
+                "stats": .object(
+                    facets.stats.mapValues {
+                        .object(["min": .number($0.min), "max": .number($0.max), "sum": .number($0.sum), "avg": .number($0.avg)])
+                    }),
+            ])
+        }
     }
 
     @Test("agreement.json holds the engine's current answers")

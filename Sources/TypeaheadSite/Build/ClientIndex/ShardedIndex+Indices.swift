@@ -17,8 +17,9 @@ extension ShardedIndex {
             fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking"],
             answerPages: answerPages)
         let ranking = content.config.ranking
-        return index.write(
-            into: sink, index: engine.products, order: engine.products.recordsInRankOrder(),
+        let order = engine.products.recordsInRankOrder()
+        var output = index.write(
+            into: sink, index: engine.products, order: order,
             row: { record in
                 let product = content.products[Int(record)]
                 return [
@@ -45,6 +46,12 @@ extension ShardedIndex {
                 PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
                     .build(scope: nil, wanted: wanted, visit: visit)
             })
+        let facets = writeFacets(engine: engine, order: order, into: &output)
+        if facets != .null, case .object(var manifest) = output.manifest {
+            manifest["facets"] = facets
+            output.manifest = .object(manifest)
+        }
+        return output
     }
 
     static func clientPicture(_ picture: ProductPicture?) -> JSONValue {

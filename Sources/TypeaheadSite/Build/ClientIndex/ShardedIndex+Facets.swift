@@ -1,0 +1,68 @@
+import TypeaheadEngine
+import TypeaheadModel
+
+// The facet values of every product, for the page's refinements (docs/CLIENT-INDEX.md, Facets).
+extension ShardedIndex {
+    /// Records per `facets/` file.
+    static let facetBucket = 1024
+
+    /// Writes `facets/values.js` (each attribute's kind and, for text values, the values in byte
+    /// order) and `facets/<n>.js` (one line a record, by number: a cell per attribute, a value's
+    /// place in its list, a number, an array of them, or null); returns the manifest's `facets`,
+    /// or null when site.json declares none.
+    static func writeFacets(engine: SearchEngine, order: [Int32], into output: inout Output) -> JSONValue {
+        let attributes = engine.content.config.attributesForFaceting
+        guard !attributes.isEmpty else { return .null }
+        let index = ShardedIndex(index: .products, bucket: facetBucket, fields: [])
+        let columns = attributes.map { engine.column($0.name) }
+        // An attribute is numbers when every value it holds is one; otherwise its values are text.
+        let numeric = columns.map { column in
+            column.values.indices.allSatisfy { column.values[$0].count == column.numbers[$0].count }
+        }
+        var places: [[ByteKey: Int]] = []
+        var lists: [UInt8] = []
+        for (a, column) in columns.enumerated() {
+            var entry: [JSONValue] = [
+                .string(attributes[a].name), .string(numeric[a] ? "numbers" : "values"),
+                .string(attributes[a].kind.rawValue),
+            ]
+            var place: [ByteKey: Int] = [:]
+            if !numeric[a] {
+                let sorted = Array(Set(column.values.joined())).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+                for (i, value) in sorted.enumerated() { place[value] = i }
+                entry.append(.array(sorted.map { .string(String(decoding: $0.utf8, as: UTF8.self)) }))
+            }
+            places.append(place)
+            JSONWriter.write(.array(entry), scriptSafe: true, into: &lists)
+            lists += ",\n".utf8
+        }
+        output.add(index.path(of: "facets", "values"), index.script("facets", "values", lists))
+        for start in stride(from: 0, to: order.count, by: facetBucket) {
+            var lines: [UInt8] = []
+            for record in order[start..<min(start + facetBucket, order.count)] {
+                let cells = columns.indices.map { a -> JSONValue in
+                    let r = Int(record)
+                    let items: [JSONValue] =
+                        numeric[a]
+                        ? columns[a].numbers[r].map(JSONValue.number)
+                        : columns[a].values[r].map { .number(Double(places[a][$0]!)) }
+                    return items.isEmpty ? .null : items.count == 1 ? items[0] : .array(items)
+                }
+                JSONWriter.write(.array(cells), scriptSafe: true, into: &lines)
+                lines += ",\n".utf8
+            }
+            let n = String(start / facetBucket)
+            output.add(index.path(of: "facets", n), index.script("facets", n, lines))
+        }
+        let config = engine.content.config
+        return .object([
+            "bucket": .number(Double(facetBucket)),
+            "attributes": .array(attributes.map { .string($0.name) }),
+            "replicas": .array(
+                config.replicas.map {
+                    .array([.string($0.name), .string($0.sort.attribute), .bool($0.sort.descending)])
+                }),
+            "priceBounds": .array(FacetSummary.priceBounds.map(JSONValue.number)),
+        ])
+    }
+}
