@@ -3,7 +3,8 @@
 10,000, 30,000 and 100,000 products (and as many suggestions), measured side by side with Pagefind
 indexing the same product pages in the same run.
 
-A synthetic product recombines real ones: the brand, first half of the name, categories, price
+A synthetic product recombines real ones: the brand, first half of the name, categories (and their
+tree, free shipping and rating, the facets of site.json), price
 (within ±20%) and image of one real product, the second half of the name and the description of
 another, and a heavy-tailed popularity. A suggestion is one to three consecutive words of a
 synthetic product's name (letters, digits and spaces only; 30% skip words between them, so there are
@@ -60,7 +61,7 @@ def make_content(n):
         name = " ".join(wa[: max(1, len(wa) // 2)] + wb[len(wb) // 2:])
         product = {"objectID": f"{i:07d}", "name": name, "categories": a.get("categories", []),
                    "description": b.get("description", ""), "popularity": int(100000 * rng.random() ** 6)}
-        for field in ("brand", "image"):
+        for field in ("brand", "image", "hierarchicalCategories", "free_shipping", "rating"):
             if field in a:
                 product[field] = a[field]
         if isinstance(a.get("price"), (int, float)):

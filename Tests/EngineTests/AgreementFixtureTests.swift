@@ -146,13 +146,20 @@ struct AgreementFixtureTests {
     static let refining: [(query: String, facetFilters: String, numericFilters: String, replica: String?)] = [
         ("iphone", #"[["brand:Apple"]]"#, "[]", nil),
         ("iphone", #"[["brand:Apple"]]"#, #"["price<300"]"#, "instant_search_price_asc"),
-        ("case", #"[["brand:OtterBox","brand:Speck"],"-hierarchicalCategories.lvl2:Cell Phones > Cell Phone Accessories > iPhone Accessories"]"#, "[]", nil),
+        (
+            "case",
+            #"[["brand:OtterBox","brand:Speck"],"-hierarchicalCategories.lvl2:Cell Phones > Cell Phone Accessories > iPhone Accessories"]"#,
+            "[]", nil
+        ),
         ("", "[]", #"["rating>=4"]"#, nil),
         ("charger", "[]", #"["price:10 TO 30"]"#, "instant_search_price_desc"),
         ("samsung galaxy", #"["free_shipping:false"]"#, "[]", nil),
         ("xyzzy iphone", #"[["hierarchicalCategories.lvl0:Cell Phones"]]"#, #"[["price<=50","price>1000"]]"#, nil),
         ("", "[]", "[]", "instant_search_price_desc"),
-        ("otterbox", #"[["hierarchicalCategories.lvl2:Cell Phones > Cell Phone Accessories > iPhone Accessories"]]"#, "[]", "instant_search_price_asc"),
+        (
+            "otterbox", #"[["hierarchicalCategories.lvl2:Cell Phones > Cell Phone Accessories > iPhone Accessories"]]"#,
+            "[]", "instant_search_price_asc"
+        ),
         ("xyzzy", #"[["brand:Apple"]]"#, "[]", nil),
     ]
 
@@ -168,14 +175,20 @@ struct AgreementFixtureTests {
             guard let facets = page.facets else { return .null }
             return .object([
                 "query": .string(entry.query), "facetFilters": .string(entry.facetFilters),
-                "numericFilters": .string(entry.numericFilters), "replica": entry.replica.map(JSONValue.string) ?? .null,
+                "numericFilters": .string(entry.numericFilters),
+                "replica": entry.replica.map(JSONValue.string) ?? .null,
                 "nbHits": .number(Double(page.nbHits)),
                 "hits": .array(page.hits.map { .string(engine.content.products[$0.record].objectID.text) }),
                 "facets": .object(
-                    facets.counts.mapValues { .array($0.map { .array([.string($0.value), .number(Double($0.count))]) }) }),
+                    facets.counts.mapValues {
+                        .array($0.map { .array([.string($0.value), .number(Double($0.count))]) })
+                    }),
                 "stats": .object(
                     facets.stats.mapValues {
-                        .object(["min": .number($0.min), "max": .number($0.max), "sum": .number($0.sum), "avg": .number($0.avg)])
+                        .object([
+                            "min": .number($0.min), "max": .number($0.max), "sum": .number($0.sum),
+                            "avg": .number($0.avg),
+                        ])
                     }),
             ])
         }

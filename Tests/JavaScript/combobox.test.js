@@ -26,7 +26,19 @@ function run(outcome) {
 const key = (s, name, context) => run(combobox.key(s, name, context));
 
 test("the box starts closed and empty, its last search committed", () => {
-  assert.deepEqual(combobox.initial(), { q: "", scope: null, open: false, active: -1, committed: true });
+  assert.deepEqual(combobox.initial(), { q: "", scope: null, open: false, active: -1, committed: true, refine: "" });
+});
+
+test("refinements ride in the hash after the query, in their order, and a refinement is a step of history", () => {
+  const state = combobox.readHash(combobox.initial(), "#q=iphone&f.brand=Apple&f.brand=AT%26T&price=%3A300&open=1&sort=x", []);
+  assert.equal(state.q, "iphone");
+  assert.equal(state.refine, "f.brand=Apple&f.brand=AT%26T&price=%3A300&sort=x");
+  assert.equal(combobox.hashOf(state, false), "#q=iphone&f.brand=Apple&f.brand=AT%26T&price=%3A300&sort=x");
+  const refined = combobox.refine(state, "f.brand=Apple");
+  assert.deepEqual(refined.effects, ["push", "results"]);
+  assert.equal(combobox.hashOf(refined.state, false), "#q=iphone&f.brand=Apple");
+  // A hash with refinements only (the empty query) still searches.
+  assert.ok(combobox.restore(combobox.initial(), { hash: "#f.brand=Apple", scopes: [], focused: false, drawn: false }).effects.includes("results"));
 });
 
 // MARK: The URL hash

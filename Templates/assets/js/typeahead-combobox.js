@@ -32,7 +32,7 @@
    * `committed` (has its own history entry: the next keystroke starts a new one).
    */
   function initial() {
-    return { q: "", scope: null, open: false, active: -1, committed: true };
+    return { q: "", scope: null, open: false, active: -1, committed: true, refine: "" };
   }
 
   /** `{state, effects}`: an event's outcome. */
@@ -46,11 +46,23 @@
   /** A scope's name in the hash (and in `SiteLayout.searchHash`): `attribute:value`. */
   const scopeName = (map) => `${map.scope.attribute}:${map.scope.value}`;
 
-  /** The state a hash says (`#q=…&scope=…&open=1`): its scope is one of `scopes` (the scoped maps), or none. */
+  /**
+   * The state a hash says (`#q=…&scope=…&open=1`): its scope is one of `scopes` (the scoped maps),
+   * or none. Every other parameter is a refinement (the panel's, TypeaheadPanel), kept in order as
+   * `refine`, the box's rules do not read it.
+   */
   function readHash(state, hash, scopes) {
     const params = new URLSearchParams(hash.startsWith("#") ? hash.slice(1) : hash);
     const scope = params.get("scope");
-    return { ...state, q: params.get("q") || "", scope: scopes.find((m) => scopeName(m) === scope) || null, open: params.get("open") === "1" };
+    const refine = new URLSearchParams();
+    for (const [name, value] of params) if (name !== "q" && name !== "scope" && name !== "open") refine.append(name, value);
+    return {
+      ...state,
+      q: params.get("q") || "",
+      scope: scopes.find((m) => scopeName(m) === scope) || null,
+      open: params.get("open") === "1",
+      refine: refine.toString(),
+    };
   }
 
   /** The hash of a state, encoded as URLSearchParams (and `SiteLayout.searchHash`) encode it; `open=1` only `withOpen`. */
@@ -59,6 +71,7 @@
     if (state.q) params.set("q", state.q);
     if (state.scope) params.set("scope", scopeName(state.scope));
     if (withOpen && state.open) params.set("open", "1");
+    for (const [name, value] of new URLSearchParams(state.refine || "")) params.append(name, value);
     return "#" + params.toString();
   }
 
@@ -70,7 +83,7 @@
     let next = readHash(state, context.hash, context.scopes);
     const list = ["value", "token"];
     // The empty query's first page is already in the HTML: the client index loads only when needed.
-    if (core.normalize(next.q) !== "" || next.scope || context.drawn) list.push("results");
+    if (core.normalize(next.q) !== "" || next.scope || next.refine || context.drawn) list.push("results");
     // A list open in the box shows what the box now says (after Back, Forward or a new hash).
     if (context.focused) next = { ...next, open: true };
     if (!next.open) return step(next, list.concat(["close"]));
@@ -172,6 +185,11 @@
   }
 
   /** "Search all products" (a scoped search that found nothing): the scope is removed and the text searched. */
+  /** The panel changed the refinements (a filter, a range, the sort order): a step of history. */
+  function refine(state, text) {
+    return step({ ...state, refine: text, committed: true }, ["push", "results"]);
+  }
+
   function searchEverywhere(state) {
     return step({ ...state, scope: null }, ["token", "push", "search"]);
   }
@@ -296,6 +314,7 @@
   return {
     effects,
     initial,
+    refine,
     scopeName,
     readHash,
     hashOf,

@@ -48,6 +48,32 @@
   const suggestionIndex = window.TypeaheadIndex.createClientIndex(data.suggestions, loader);
   const scopeOf = (map) => (map ? [map.scope.attribute, map.scope.value] : null);
 
+  // The refinement panel (TypeaheadPanel), on the front page of a site with facets.
+  const refineElement = document.getElementById("typeahead-refine");
+  const panel =
+    onFront && refineElement && window.TypeaheadPanel && window.TypeaheadRefine && data.products.facets
+      ? window.TypeaheadPanel.create(
+          {
+            panel: refineElement,
+            body: document.getElementById("typeahead-refine-body"),
+            close: document.getElementById("typeahead-refine-close"),
+            bar: document.getElementById("typeahead-results-bar"),
+            button: document.getElementById("typeahead-filters"),
+            chips: document.getElementById("typeahead-chips"),
+            sort: document.getElementById("typeahead-sort"),
+          },
+          data.products.facets,
+          data.products.base,
+          loader,
+          {
+            currency: data.products.currency,
+            change: (text) => apply(combobox.refine(state, text)),
+            // The search is made once the suggestions are closed (Enter, a choice, Escape, a blur).
+            settled: () => !state.open,
+          }
+        )
+      : null;
+
   // MARK: State (in the URL hash: q, scope, open)
 
   /** The box's state (TypeaheadCombobox's), replaced by each event. */
@@ -68,7 +94,7 @@
         case "replace-now": writeHash(false); hashWrite.now(); break;
         case "list": updateList(); break;
         case "list-results": updateList(scheduleResults); break;
-        case "close": render([]); break;
+        case "close": render([]); if (panel) panel.refresh(); break;
         case "highlight": highlightActive(); break;
         case "results": if (onFront) updateResults(); break;
         case "search": if (onFront) updateResults(true); break;
@@ -368,9 +394,19 @@
   function updateResults(submitted) {
     const query = state.q;
     const scope = state.scope;
-    const stale = () => state.q !== query || state.scope !== scope;
+    const refinements = state.refine || "";
+    const stale = () => state.q !== query || state.scope !== scope || (state.refine || "") !== refinements;
     productIndex.search(query, { scope: scopeOf(scope), stale }, (found) => {
-      if (state.q !== query || state.scope !== scope) return;
+      if (stale()) return;
+      if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted));
+      else show(found, submitted);
+    });
+  }
+
+  /** Draws an answer (refined by the panel, when there is one). */
+  function show(found, submitted) {
+    const query = state.q;
+    {
       answer = found;
       shown = 0;
       drawing = false;
@@ -390,7 +426,7 @@
       showEmpty(said.searched);
       if (found.nbHits === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
       more();
-    });
+    }
   }
 
   let pendingAnnouncement = null;

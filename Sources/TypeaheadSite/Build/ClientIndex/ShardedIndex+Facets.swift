@@ -58,11 +58,20 @@ extension ShardedIndex {
         return .object([
             "bucket": .number(Double(facetBucket)),
             "attributes": .array(attributes.map { .string($0.name) }),
+            "counted": .array(attributes.filter(\.counted).map { .string($0.name) }),
             "replicas": .array(
                 config.replicas.map {
                     .array([.string($0.name), .string($0.sort.attribute), .bool($0.sort.descending)])
                 }),
             "priceBounds": .array(FacetSummary.priceBounds.map(JSONValue.number)),
+            // What the panel calls each attribute (as the static summaries do), and which lists
+            // have a search box (`searchable(…)`).
+            "labels": .object(
+                Dictionary(
+                    uniqueKeysWithValues: attributes.map {
+                        ($0.name, JSONValue.string(FacetSummaryData.label($0.name)))
+                    })),
+            "searchable": .array(attributes.filter { $0.kind == .searchable }.map { .string($0.name) }),
         ])
     }
 }

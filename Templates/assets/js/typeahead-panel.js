@@ -1,0 +1,513 @@
+// The refinement panel of the search page: brands and other lists (counts, "show more", a search
+// box for a `searchable` facet), the category tree, price ranges and fields, yes/no toggles, a
+// rating menu, the current refinements as removable chips, "Clear all" and "Sort by". Beside the
+// results on a desktop, a "Filters" sheet on a phone. Its state is a query string kept in the URL
+// hash by the box's rules (TypeaheadCombobox `refine`); the answers are TypeaheadRefine's, which
+// `node --test` proves equal to the Swift engine's. Plain DOM; every text is set as text.
+(function () {
+  "use strict";
+  const refine = window.TypeaheadRefine;
+  const core = window.TypeaheadCore;
+
+  /** The refinements a hash's `refine` text says: `f.<attr>` values, `cat` (level:path), `price` (min:under), `t.<attr>`, `rating`, `sort`. */
+  function parse(text) {
+    const params = new URLSearchParams(text || "");
+    const state = { lists: {}, category: null, price: null, toggles: {}, rating: null, sort: "" };
+    for (const [name, value] of params) {
+      if (name.startsWith("f.")) (state.lists[name.slice(2)] = state.lists[name.slice(2)] || []).push(value);
+      else if (name.startsWith("t.") && value === "1") state.toggles[name.slice(2)] = true;
+      else if (name === "cat") {
+        const colon = value.indexOf(":");
+        const level = Number(value.slice(0, colon));
+        if (colon > 0 && Number.isInteger(level) && level >= 0) state.category = { level, path: value.slice(colon + 1) };
+      } else if (name === "price") {
+        const [min, under] = value.split(":").map((x) => (x === "" ? null : Number(x)));
+        if ((min === null || Number.isFinite(min)) && (under === null || Number.isFinite(under)) && (min !== null || under !== null)) state.price = { min, under };
+      } else if (name === "rating" && Number.isFinite(Number(value))) state.rating = Number(value);
+      else if (name === "sort") state.sort = value;
+    }
+    return state;
+  }
+
+  /** The text of a state, in one order, so that one screen has one hash. */
+  function serialize(state) {
+    const params = new URLSearchParams();
+    for (const attribute of Object.keys(state.lists).sort()) for (const value of state.lists[attribute]) params.append("f." + attribute, value);
+    if (state.category) params.append("cat", state.category.level + ":" + state.category.path);
+    if (state.price) params.append("price", (state.price.min ?? "") + ":" + (state.price.under ?? ""));
+    for (const attribute of Object.keys(state.toggles).sort()) if (state.toggles[attribute]) params.append("t." + attribute, "1");
+    if (state.rating !== null) params.append("rating", String(state.rating));
+    if (state.sort) params.append("sort", state.sort);
+    return params.toString();
+  }
+
+  const levelOf = (attribute) => {
+    const match = /^hierarchicalCategories\.lvl(\d+)$/.exec(attribute);
+    return match ? Number(match[1]) : -1;
+  };
+
+  /** The groups of a state (each a list of clauses), keyed by widget. */
+  function groups(state) {
+    const result = {};
+    for (const [attribute, values] of Object.entries(state.lists)) if (values.length) result["f." + attribute] = [values.map((value) => ({ attribute, value }))];
+    if (state.category) result.cat = [[{ attribute: "hierarchicalCategories.lvl" + state.category.level, value: state.category.path }]];
+    if (state.price) {
+      const clauses = [];
+      if (state.price.min !== null) clauses.push([{ attribute: "price", op: ">=", number: state.price.min }]);
+      if (state.price.under !== null) clauses.push([{ attribute: "price", op: "<", number: state.price.under }]);
+      result.price = clauses;
+    }
+    for (const attribute of Object.keys(state.toggles)) result["t." + attribute] = [[{ attribute, value: "true" }]];
+    if (state.rating !== null) result.rating = [[{ attribute: "rating", op: ">=", number: state.rating }]];
+    return result;
+  }
+
+  /**
+   * Refines a whole ranked list: the hits (sorted when a sort order is chosen), and for each widget
+   * the list its counts are taken from (every group but its own: disjunctive faceting).
+   */
+  function compute(numbers, row, state, replicas) {
+    const byKey = groups(state);
+    const keys = Object.keys(byKey);
+    const fails = new Uint32Array(numbers.length);
+    keys.forEach((key, k) => {
+      numbers.forEach((n, i) => {
+        if (!refine.passes(row(n), byKey[key])) fails[i] |= 1 << k;
+      });
+    });
+    const except = (key) => {
+      const mask = ~(keys.indexOf(key) >= 0 ? 1 << keys.indexOf(key) : 0);
+      return numbers.filter((_, i) => (fails[i] & mask) === 0);
+    };
+    let hits = numbers.filter((_, i) => fails[i] === 0);
+    const replica = replicas.find((r) => r[0] === state.sort);
+    if (replica) hits = refine.sortBy(hits, row, replica[1], replica[2]);
+    return { hits, except, active: keys.length > 0 || !!replica };
+  }
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  let unique = 0;
+
+  /**
+   * The panel of the page: `elements` ({panel, body, close, bar, button, chips, sort}), the client
+   * index's `facets` manifest and loader base, the currency, and `change(text)`, called with the
+   * new refinement text when the shopper refines.
+   */
+  function create(elements, manifest, base, loader, options) {
+    const data = refine.createFacetData(manifest, base, loader);
+    const replicas = manifest.replicas || [];
+    const labels = manifest.labels || {};
+    const label = (attribute) => labels[attribute] || attribute;
+    const money = (x) => options.currency + core.groupDigits(Math.round(x));
+    const expanded = new Set(); // lists showing all their values
+    const filterText = {}; // a list's search box text
+    let current = parse("");
+    let lastRender = null;
+    let countsTimer = null;
+    let pending = null; // the answer whose counts wait for the search to be made
+
+    /** Counts the pending answer, once `options.settled()` says the search is made. */
+    function refresh() {
+      clearTimeout(countsTimer);
+      if (!pending) return;
+      elements.panel.classList.toggle("stale", !options.settled());
+      if (!options.settled()) return;
+      const { found, stale } = pending;
+      countsTimer = setTimeout(() => {
+        if (stale() || pending === null || pending.found !== found) return;
+        pending = null;
+        elements.panel.classList.remove("stale");
+        const whole = (done) => (found.complete ? done(found) : found.rest(done));
+        whole((all) => {
+          if (stale()) return;
+          data.rowsOf(all.numbers, (row) => {
+            if (!stale()) render(all.numbers, row);
+          });
+        });
+      }, 0);
+    }
+
+    const change = (next) => options.change(serialize(next));
+    const copy = () => JSON.parse(JSON.stringify(current));
+
+    /** Refines an answer (`found`, TypeaheadIndex's) with the refinement text; calls `then(answer)`. */
+    function answer(found, text, stale, then) {
+      current = parse(text);
+      const hasState = Object.keys(groups(current)).length > 0 || replicas.some((r) => r[0] === current.sort);
+      const whole = (done) => (found.complete ? done(found) : found.rest(done));
+      if (!hasState) {
+        then(found);
+        renderBar();
+        // The counts need the whole list and the facet files: they follow once the search is
+        // made (the suggestions closed), not for every text on the way (a keystroke loads only
+        // what its own answer needs).
+        pending = { found, stale };
+        refresh();
+        return;
+      }
+      whole((all) => {
+        if (stale()) return;
+        data.rowsOf(all.numbers, (row) => {
+          if (stale()) return;
+          const result = compute(all.numbers, row, current, replicas);
+          const position = new Map(all.numbers.map((n, i) => [n, i]));
+          const refined = {
+            ...all,
+            nbHits: result.hits.length,
+            numbers: result.hits,
+            complete: true,
+            highlight: (value, i) => all.highlight(value, position.get(result.hits[i])),
+            rest: (done) => done(refined),
+          };
+          then(refined);
+          pending = null;
+          elements.panel.classList.remove("stale");
+          render(all.numbers, row, result);
+        });
+      });
+    }
+
+    function render(numbers, row, computed) {
+      const result = computed || compute(numbers, row, current, replicas);
+      lastRender = { numbers, row };
+      const body = elements.body;
+      const focusedId = document.activeElement && body.contains(document.activeElement) ? document.activeElement.id : null;
+      body.textContent = "";
+      const categoryLevels = manifest.attributes.filter((a) => levelOf(a) >= 0).sort((a, b) => levelOf(a) - levelOf(b));
+      if (categoryLevels.length) body.appendChild(categoryGroup(categoryLevels, result.except("cat"), row));
+      for (const attribute of manifest.attributes) {
+        if (levelOf(attribute) >= 0 || attribute === "price" || attribute === "rating") continue;
+        const values = refine.counts(result.except("f." + attribute), row, [attribute], 1000)[attribute];
+        const kind = kindOf(attribute, values);
+        if (kind === "toggle") body.appendChild(toggleGroup(attribute, refine.counts(result.except("t." + attribute), row, [attribute], 10)[attribute]));
+        else if (kind === "list") body.appendChild(listGroup(attribute, values));
+      }
+      if (manifest.attributes.includes("price")) body.appendChild(priceGroup(result.except("price"), row));
+      if (manifest.attributes.includes("rating")) body.appendChild(ratingGroup(result.except("rating"), row));
+      for (const group of body.querySelectorAll(".refine-group")) if (!group.querySelector("li, input")) group.remove();
+      if (focusedId) {
+        const again = document.getElementById(focusedId);
+        if (again) again.focus();
+      }
+      renderBar();
+    }
+
+    /** Yes/no values are a toggle; other values a list. */
+    function kindOf(attribute, values) {
+      return values.length && values.every(([v]) => v === "true" || v === "false") ? "toggle" : "list";
+    }
+
+    function group(title) {
+      const section = element("section", "refine-group");
+      const id = "refine-" + ++unique;
+      section.setAttribute("aria-labelledby", id);
+      const heading = element("h3", "", title);
+      heading.id = id;
+      section.appendChild(heading);
+      return section;
+    }
+
+    const countText = (count) => core.groupDigits(count);
+
+    function option(text, count, pressed, onClick, extraClass) {
+      const li = element("li");
+      const button = element("button", "refine-option" + (extraClass ? " " + extraClass : ""));
+      button.type = "button";
+      button.setAttribute("aria-pressed", pressed ? "true" : "false");
+      button.appendChild(element("span", "refine-value", text));
+      button.appendChild(element("span", "count", countText(count)));
+      button.addEventListener("click", onClick);
+      li.appendChild(button);
+      return li;
+    }
+
+    function listGroup(attribute, values) {
+      const section = group(label(attribute));
+      const chosen = current.lists[attribute] || [];
+      const searchable = (manifest.searchable || []).includes(attribute);
+      const typed = filterText[attribute] || "";
+      if (searchable && values.length > 8) {
+        const box = element("input", "refine-search");
+        box.type = "search";
+        box.id = "refine-search-" + attribute.replace(/[^a-z0-9]/gi, "-");
+        box.placeholder = "Search " + label(attribute).toLowerCase();
+        box.setAttribute("aria-label", "Search " + label(attribute).toLowerCase());
+        box.value = typed;
+        box.addEventListener("input", () => {
+          filterText[attribute] = box.value;
+          if (lastRender) render(lastRender.numbers, lastRender.row);
+        });
+        section.appendChild(box);
+      }
+      const words = core.words(typed);
+      const matches = (value) => words.every((w) => core.words(value).some((v) => v.startsWith(w)));
+      // The refined values first (as InstantSearch's refinementList sorts them), then by count.
+      const count = (v) => (values.find(([x]) => x === v) || [v, 0])[1];
+      const shown = chosen.map((v) => [v, count(v)]).concat(values.filter(([v]) => matches(v) && !chosen.includes(v)));
+      const all = expanded.has(attribute) || typed !== "";
+      const list = element("ul", "refine-list");
+      const limit = all ? 100 : 8;
+      shown.slice(0, limit).forEach(([value, count]) => {
+        const li = element("li");
+        const lab = element("label", "refine-check");
+        const box = element("input");
+        box.type = "checkbox";
+        box.checked = chosen.includes(value);
+        box.id = "refine-" + attribute.replace(/[^a-z0-9]/gi, "-") + "-" + encodeURIComponent(value).replace(/[^a-z0-9]/gi, "_");
+        box.addEventListener("change", () => {
+          const next = copy();
+          const now = next.lists[attribute] || [];
+          next.lists[attribute] = box.checked ? now.concat([value]) : now.filter((v) => v !== value);
+          if (next.lists[attribute].length === 0) delete next.lists[attribute];
+          change(next);
+        });
+        lab.appendChild(box);
+        lab.appendChild(element("span", "refine-value", value));
+        lab.appendChild(element("span", "count", countText(count)));
+        li.appendChild(lab);
+        list.appendChild(li);
+      });
+      section.appendChild(list);
+      if (shown.length > 8 && typed === "") {
+        const more = element("button", "refine-more", all ? "Show less" : "Show more");
+        more.type = "button";
+        more.id = "refine-more-" + attribute.replace(/[^a-z0-9]/gi, "-");
+        more.setAttribute("aria-expanded", all ? "true" : "false");
+        more.addEventListener("click", () => {
+          if (all) expanded.delete(attribute);
+          else expanded.add(attribute);
+          if (lastRender) render(lastRender.numbers, lastRender.row);
+        });
+        section.appendChild(more);
+      }
+      return section;
+    }
+
+    function categoryGroup(levels, numbers, row) {
+      const section = group(label(levels[0]));
+      const chosen = current.category;
+      const path = chosen ? chosen.path.split(" > ") : [];
+      const list = element("ul", "refine-list refine-tree");
+      const counts = (level) => refine.counts(numbers, row, [levels[level]], 1000)[levels[level]].sort((a, b) => refine.byteOrder(a[0], b[0]));
+      const add = (into, level) => {
+        if (level >= levels.length) return;
+        const prefix = level === 0 ? "" : path.slice(0, level).join(" > ") + " > ";
+        for (const [value, count] of counts(level)) {
+          if (!value.startsWith(prefix)) continue;
+          const name = value.slice(prefix.length);
+          const selected = chosen && chosen.path === value;
+          const onPath = path.slice(0, level + 1).join(" > ") === value;
+          const li = option(name, count, selected, () => {
+            const next = copy();
+            next.category = selected ? (level === 0 ? null : { level: level - 1, path: path.slice(0, level).join(" > ") }) : { level, path: value };
+            change(next);
+          });
+          if (onPath && level + 1 < levels.length) {
+            const inner = element("ul", "refine-list");
+            add(inner, level + 1);
+            if (inner.childNodes.length) li.appendChild(inner);
+          }
+          into.appendChild(li);
+        }
+      };
+      add(list, 0);
+      section.appendChild(list);
+      return section;
+    }
+
+    function priceGroup(numbers, row) {
+      const section = group(label("price"));
+      const bounds = manifest.priceBounds || [];
+      const counts = refine.rangeCounts(numbers, row, "price", bounds);
+      const list = element("ul", "refine-list");
+      counts.forEach((count, i) => {
+        if (count === 0) return;
+        const min = i === 0 ? null : bounds[i - 1];
+        const under = i === bounds.length ? null : bounds[i];
+        const text = min === null ? "Under " + money(under) : under === null ? money(min) + " and up" : money(min) + " to " + money(under);
+        const pressed = !!current.price && current.price.min === min && current.price.under === under;
+        list.appendChild(
+          option(text, count, pressed, () => {
+            const next = copy();
+            next.price = pressed ? null : { min, under };
+            change(next);
+          })
+        );
+      });
+      section.appendChild(list);
+      const form = element("form", "refine-range");
+      const field = (name, text, value) => {
+        const wrap = element("label", "refine-field");
+        wrap.appendChild(element("span", "", text));
+        const input = element("input");
+        input.type = "number";
+        input.min = "0";
+        input.step = "any";
+        input.inputMode = "decimal";
+        input.name = name;
+        input.id = "refine-price-" + name;
+        if (value !== null && value !== undefined) input.value = String(value);
+        wrap.appendChild(input);
+        form.appendChild(wrap);
+        return input;
+      };
+      const min = field("min", "From", current.price && current.price.min);
+      const under = field("under", "Under", current.price && current.price.under);
+      const go = element("button", "chip", "Apply");
+      go.type = "submit";
+      form.appendChild(go);
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        const read = (input) => (input.value === "" ? null : Number(input.value));
+        const next = copy();
+        const [a, b] = [read(min), read(under)];
+        next.price = a === null && b === null ? null : { min: a, under: b };
+        change(next);
+      });
+      section.appendChild(form);
+      return section;
+    }
+
+    function toggleGroup(attribute, values) {
+      const section = group(label(attribute));
+      const yes = (values.find(([v]) => v === "true") || [null, 0])[1];
+      const list = element("ul", "refine-list");
+      const li = element("li");
+      const lab = element("label", "refine-check");
+      const box = element("input");
+      box.type = "checkbox";
+      box.id = "refine-toggle-" + attribute.replace(/[^a-z0-9]/gi, "-");
+      box.checked = !!current.toggles[attribute];
+      box.addEventListener("change", () => {
+        const next = copy();
+        if (box.checked) next.toggles[attribute] = true;
+        else delete next.toggles[attribute];
+        change(next);
+      });
+      lab.appendChild(box);
+      lab.appendChild(element("span", "refine-value", label(attribute)));
+      lab.appendChild(element("span", "count", countText(yes)));
+      li.appendChild(lab);
+      list.appendChild(li);
+      section.appendChild(list);
+      return section;
+    }
+
+    function ratingGroup(numbers, row) {
+      const section = group(label("rating"));
+      const list = element("ul", "refine-list");
+      for (const stars of [4, 3, 2, 1]) {
+        const count = numbers.filter((n) => row(n).rating.numbers.some((x) => x >= stars)).length;
+        if (count === 0) continue;
+        const pressed = current.rating === stars;
+        list.appendChild(
+          option(stars + (stars === 1 ? " star & up" : " stars & up"), count, pressed, () => {
+            const next = copy();
+            next.rating = pressed ? null : stars;
+            change(next);
+          })
+        );
+      }
+      section.appendChild(list);
+      return section;
+    }
+
+    /** The chips of the current refinements, "Clear all", the Filters button's count, the sort order. */
+    function renderBar() {
+      const chips = elements.chips;
+      chips.textContent = "";
+      const add = (text, remove) => {
+        const li = element("li");
+        const button = element("button", "chip refinement-chip");
+        button.type = "button";
+        button.appendChild(element("span", "", text));
+        button.appendChild(element("span", "chip-x", "×"));
+        button.setAttribute("aria-label", "Remove " + text);
+        button.addEventListener("click", () => {
+          const next = copy();
+          remove(next);
+          change(next);
+        });
+        li.appendChild(button);
+        chips.appendChild(li);
+      };
+      let count = 0;
+      for (const attribute of Object.keys(current.lists).sort()) {
+        for (const value of current.lists[attribute]) {
+          count += 1;
+          add(label(attribute) + ": " + value, (next) => {
+            next.lists[attribute] = next.lists[attribute].filter((v) => v !== value);
+            if (!next.lists[attribute].length) delete next.lists[attribute];
+          });
+        }
+      }
+      if (current.category) {
+        count += 1;
+        add(label("hierarchicalCategories.lvl0") + ": " + current.category.path.split(" > ").pop(), (next) => (next.category = null));
+      }
+      if (current.price) {
+        count += 1;
+        const { min, under } = current.price;
+        const text = min === null ? "Under " + money(under) : under === null ? money(min) + " and up" : money(min) + " to " + money(under);
+        add(label("price") + ": " + text, (next) => (next.price = null));
+      }
+      for (const attribute of Object.keys(current.toggles).sort()) {
+        count += 1;
+        add(label(attribute), (next) => delete next.toggles[attribute]);
+      }
+      if (current.rating !== null) {
+        count += 1;
+        add(label("rating") + ": " + current.rating + (current.rating === 1 ? " star & up" : " stars & up"), (next) => (next.rating = null));
+      }
+      if (count > 0) {
+        const li = element("li");
+        const clear = element("button", "chip clear-all", "Clear all");
+        clear.type = "button";
+        clear.addEventListener("click", () => change({ ...parse(""), sort: current.sort }));
+        li.appendChild(clear);
+        chips.appendChild(li);
+      }
+      elements.button.textContent = count > 0 ? "Filters (" + count + ")" : "Filters";
+      if (elements.sort) elements.sort.value = replicas.some((r) => r[0] === current.sort) ? current.sort : "";
+    }
+
+    /** Opens or closes the phone's sheet. */
+    function sheet(open) {
+      elements.panel.classList.toggle("open", open);
+      elements.button.setAttribute("aria-expanded", open ? "true" : "false");
+      if (open) {
+        elements.panel.setAttribute("role", "dialog");
+        elements.panel.setAttribute("aria-modal", "true");
+        elements.close.focus();
+      } else {
+        elements.panel.setAttribute("role", "region");
+        elements.panel.removeAttribute("aria-modal");
+        elements.button.focus();
+      }
+    }
+    elements.button.addEventListener("click", () => sheet(!elements.panel.classList.contains("open")));
+    elements.close.addEventListener("click", () => sheet(false));
+    elements.panel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape" && elements.panel.classList.contains("open")) sheet(false);
+    });
+    if (elements.sort) {
+      elements.sort.addEventListener("change", () => {
+        const next = copy();
+        next.sort = elements.sort.value;
+        change(next);
+      });
+    }
+    elements.panel.hidden = false;
+    elements.bar.hidden = false;
+
+    return { answer, refresh, parse, serialize, state: () => current };
+  }
+
+  window.TypeaheadPanel = { create, parse, serialize, groups };
+})();

@@ -1,0 +1,188 @@
+"""The refinement panel in real headless Chromium, driven as a shopper would: a search, a brand
+ticked, a price typed, a sort order chosen, chips removed; on a desktop (the panel beside the
+results) and a phone (the "Filters" sheet), in light and dark mode, from disk. Every count the page
+shows is `typeahead query`'s with the same parameters; the state lives in the URL hash (reload and
+Back restore it). Screenshots go to Tests/Browser/screenshots/ (and docs/screenshots/)."""
+import json
+import os
+import subprocess
+
+import pytest
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select
+from selenium_axe_python import Axe
+
+from test_search_page import BINARY, ROOT, VIEWPORTS, driver, errors, sample_site, shot, wait  # noqa: F401 (fixtures)
+
+CONTENT = os.path.join(ROOT, "Content")
+
+
+def query(*arguments):
+    out = subprocess.run([BINARY, "query", "--content", CONTENT, "--hits-per-page", "20", *arguments],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+@pytest.fixture(params=[(viewport, colours) for viewport in VIEWPORTS for colours in ("light", "dark")],
+                ids=lambda p: "-".join(p))
+def front(request, driver, sample_site):
+    viewport, colours = request.param
+    driver.set_window_size(*VIEWPORTS[viewport])
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia",
+                           {"features": [{"name": "prefers-color-scheme", "value": colours}]})
+    driver.get("about:blank")
+    driver.get("file://" + sample_site + "/index.html")
+    driver.execute_script("localStorage.clear()")
+    driver.get_log("browser")
+    yield driver, viewport, colours, "file://" + sample_site + "/index.html"
+    driver.set_window_size(1000, 1000)
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+def status(driver):
+    return driver.find_element(By.ID, "typeahead-status").text
+
+
+def count(text):
+    return int(text.split()[0].replace(",", ""))
+
+
+def open_panel(driver, viewport):
+    """On a phone, the sheet opens from the Filters button; on a desktop the panel is there."""
+    if viewport == "mobile":
+        button = driver.find_element(By.ID, "typeahead-filters")
+        if button.get_attribute("aria-expanded") != "true":
+            button.click()
+            wait(lambda: driver.find_element(By.ID, "typeahead-refine").is_displayed())
+
+
+def close_panel(driver, viewport):
+    if viewport == "mobile":
+        driver.find_element(By.ID, "typeahead-refine-close").click()
+        wait(lambda: not driver.find_element(By.ID, "typeahead-refine").is_displayed())
+
+
+def checkbox(driver, value):
+    for label in driver.find_elements(By.CSS_SELECTOR, "#typeahead-refine .refine-check"):
+        if label.find_element(By.CSS_SELECTOR, ".refine-value").text == value:
+            return label
+    return None
+
+
+def prices(driver):
+    return [float(p.text.lstrip("$").replace(",", "")) for p in driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-price")]
+
+
+def hit_ids(driver):
+    return [li.get_attribute("data-object-id") for li in driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li.hit")]
+
+
+def test_a_shoppers_path_iphone_apple_under_300_by_price(front):
+    driver, viewport, colours, url = front
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("iphone", Keys.ENTER)
+    wait(lambda: count(status(driver)) == query("iphone")["nbHits"])
+    open_panel(driver, viewport)
+    # The brand list's counts are the engine's (every hit of the query, not only the first page).
+    brands = query("--facets", "brand", "iphone")["facets"]["brand"]
+    apple = wait(lambda: checkbox(driver, "Apple"))
+    assert apple.find_element(By.CSS_SELECTOR, ".count").text == str(brands["Apple"])
+    if viewport == "desktop":
+        shot(driver, f"refine-panel-{viewport}-{colours}")
+    apple.click()
+    wait(lambda: count(status(driver)) == brands["Apple"])
+    assert "f.brand=Apple" in driver.current_url
+    # Disjunctive: the other brands keep the counts they would give.
+    assert checkbox(driver, "Speck").find_element(By.CSS_SELECTOR, ".count").text == str(brands["Speck"])
+    under = driver.find_element(By.ID, "refine-price-under")
+    under.send_keys("300", Keys.ENTER)
+    expected = query("--filters", "brand:Apple AND price < 300", "--index", "instant_search_price_asc", "iphone")
+    wait(lambda: count(status(driver)) == expected["nbHits"])
+    if viewport == "mobile":
+        shot(driver, f"refine-sheet-{viewport}-{colours}")
+    close_panel(driver, viewport)
+    Select(driver.find_element(By.ID, "typeahead-sort")).select_by_value("instant_search_price_asc")
+    wait(lambda: "sort=instant_search_price_asc" in driver.current_url)
+    wait(lambda: hit_ids(driver)[:20] == [h["objectID"] for h in expected["hits"]])
+    assert prices(driver) == sorted(prices(driver))
+    chips = [c.text.replace("\n", " ") for c in driver.find_elements(By.CSS_SELECTOR, "#typeahead-chips button")]
+    assert chips == ["Brand: Apple ×", "Price: Under $300 ×", "Clear all"]
+    shot(driver, f"refine-chips-{viewport}-{colours}")
+    # Reload keeps it all; Back undoes one step (the sort order), then the price.
+    driver.refresh()
+    wait(lambda: count(status(driver)) == expected["nbHits"] and hit_ids(driver)[:20] == [h["objectID"] for h in expected["hits"]])
+    driver.back()
+    wait(lambda: "sort=" not in driver.current_url)
+    wait(lambda: Select(driver.find_element(By.ID, "typeahead-sort")).first_selected_option.get_attribute("value") == "")
+    driver.back()
+    wait(lambda: count(status(driver)) == brands["Apple"])
+    assert errors(driver) == []
+
+
+def test_chips_remove_one_refinement_and_clear_all_removes_every_one(front):
+    driver, viewport, _, url = front
+    driver.get(url + "#q=apple&f.brand=Acer&f.brand=Apple&t.free_shipping=1")
+    driver.refresh()
+    both = query("--facet-filters", '[["brand:Apple","brand:Acer"]]', "apple")["nbHits"]
+    shipped = query("--facet-filters", '[["brand:Apple","brand:Acer"],"free_shipping:true"]', "apple")["nbHits"]
+    assert 0 < shipped < both
+    wait(lambda: count(status(driver)) == shipped)
+    for chip in driver.find_elements(By.CSS_SELECTOR, "#typeahead-chips button"):
+        if chip.text.startswith("Free shipping"):
+            chip.click()
+            break
+    wait(lambda: count(status(driver)) == both)
+    # Keyboard: Tab to "Clear all", Enter.
+    clear = driver.find_element(By.CSS_SELECTOR, "#typeahead-chips .clear-all")
+    driver.execute_script("arguments[0].focus()", clear)
+    clear.send_keys(Keys.ENTER)
+    wait(lambda: count(status(driver)) == query("apple")["nbHits"])
+    assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-chips button") == []
+    assert errors(driver) == []
+
+
+def test_the_category_tree_and_a_ready_price_range(front):
+    driver, viewport, _, url = front
+    driver.get(url + "#q=charger")
+    driver.refresh()
+    wait(lambda: count(status(driver)) == query("charger")["nbHits"])
+    open_panel(driver, viewport)
+    lvl0 = query("--facets", "hierarchicalCategories.lvl0", "charger")["facets"]["hierarchicalCategories.lvl0"]
+    top = max(lvl0, key=lambda v: (lvl0[v], v))
+
+    def option(text):
+        for button in driver.find_elements(By.CSS_SELECTOR, "#typeahead-refine .refine-option"):
+            if button.find_element(By.CSS_SELECTOR, ".refine-value").text == text:
+                return button
+        return None
+
+    wait(lambda: option(top)).click()
+    wait(lambda: count(status(driver)) == lvl0[top])
+    lvl1 = query("--facets", "hierarchicalCategories.lvl1", "--filters", f'"hierarchicalCategories.lvl0":"{top}"',
+                 "charger")["facets"]["hierarchicalCategories.lvl1"]
+    child, child_count = sorted(lvl1.items(), key=lambda kv: (-kv[1], kv[0]))[0]
+    name = child.split(" > ")[-1]
+    assert wait(lambda: option(name)).find_element(By.CSS_SELECTOR, ".count").text == str(child_count)
+    option(name).click()
+    wait(lambda: count(status(driver)) == child_count)
+    ranged = query("--filters", f'"hierarchicalCategories.lvl1":"{child}" AND price >= 25 AND price < 50', "charger")
+    button = wait(lambda: option("$25 to $50"))
+    assert button.find_element(By.CSS_SELECTOR, ".count").text == str(ranged["nbHits"])
+    button.click()
+    wait(lambda: count(status(driver)) == ranged["nbHits"])
+    assert errors(driver) == []
+
+
+def test_the_panel_and_the_sheet_are_axe_clean(front):
+    driver, viewport, _, url = front
+    driver.get(url + "#q=iphone&f.brand=Apple")
+    driver.refresh()
+    wait(lambda: checkbox(driver, "Apple") is not None or viewport == "mobile")
+    open_panel(driver, viewport)
+    wait(lambda: checkbox(driver, "Apple") is not None)
+    axe = Axe(driver)
+    axe.inject()
+    violations = axe.run()["violations"]
+    assert [(v["id"], v["nodes"][0]["target"]) for v in violations] == []
