@@ -68,6 +68,8 @@ public struct FacetSummaryTable: Sendable {
     let offsets: [Int]
     /// For each record, the global numbers of its values (each attribute's, sorted).
     let recordValues: [[Int32]]
+    /// The summarised attributes whose every value is a number.
+    public let numeric: Set<String>
 
     public var valueCount: Int { offsets.last ?? 0 }
 
@@ -77,8 +79,12 @@ public struct FacetSummaryTable: Sendable {
         var values: [[String]] = []
         var offsets = [0]
         var perRecord = [[Int32]](repeating: [], count: content.products.count)
+        var numeric = Set<String>()
         for attribute in attributes {
             let column = engine.column(attribute)
+            if column.values.indices.allSatisfy({ column.values[$0].count == column.numbers[$0].count }) {
+                numeric.insert(attribute)
+            }
             let base = offsets.last!
             if FacetSummary.isPrice(attribute) {
                 values.append((0...FacetSummary.priceBounds.count).map(String.init))
@@ -97,6 +103,7 @@ public struct FacetSummaryTable: Sendable {
         }
         self.values = values
         self.offsets = offsets
+        self.numeric = numeric
         recordValues = perRecord
     }
 

@@ -186,3 +186,16 @@ def test_the_panel_and_the_sheet_are_axe_clean(front):
     axe.inject()
     violations = axe.run()["violations"]
     assert [(v["id"], v["nodes"][0]["target"]) for v in violations] == []
+
+
+def test_a_result_pages_summary_links_into_the_panel_with_its_count(front):
+    driver, viewport, _, url = front
+    driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))
+    item = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.facet-summary [data-facet="brand"] li'))
+    expected = int(item.get_attribute("data-count"))
+    value = item.get_attribute("data-value")
+    item.find_element(By.TAG_NAME, "a").click()
+    wait(lambda: "index.html" in driver.current_url and count(status(driver)) == expected)
+    chips = [c.text.replace("\n", " ") for c in driver.find_elements(By.CSS_SELECTOR, "#typeahead-chips button")]
+    assert chips[0] == f"Brand: {value} ×"
+    assert errors(driver) == []

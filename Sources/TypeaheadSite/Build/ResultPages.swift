@@ -61,7 +61,11 @@ struct ResultPages {
                     "query": .string(suggestion.query),
                     "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
-                    "summary": FacetSummaryData.value(summary, config: config),
+                    "summary": FacetSummaryData.value(
+                        summary, config: config,
+                        search: root + SiteLayout.frontPage + "#"
+                            + SiteLayout.searchHash(query: suggestion.query, scope: scope),
+                        numeric: { engine.summaryTable.numeric.contains($0) }),
                     // Words made optional to find hits, that the best hit does not match: the
                     // query's other words are what the page shows results for.
                     "showingFor": first.droppedWords.flatMap { dropped -> MustacheValue? in
