@@ -8,9 +8,10 @@ dispatched from script, then the status line's change, then two animation frames
 and max over all clicks, and the bytes (gzipped) the page loaded for the refinements of the query
 `case` (what the facet files and the whole list cost).
 
-Usage: .venv/bin/python Benchmarks/refine.py [--content DIR] [--rounds N]
+Usage: .venv/bin/python Benchmarks/refine.py [--content DIR] [--rounds N] [--bytes-only]
 --content builds that folder (e.g. a synthetic shop `Benchmarks/scale.py --sizes 30000 --keep`
 made) instead of the sample; its site.json must declare attributesForFaceting and replicas.
+--bytes-only skips the clicks' timing (at 100,000 products, the bytes are the question).
 """
 import gzip
 import json
@@ -28,7 +29,7 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
 content = os.path.abspath(arg("--content", os.path.join(root, "Content")))
-rounds = int(arg("--rounds", "3"))
+rounds = 0 if "--bytes-only" in sys.argv else int(arg("--rounds", "3"))
 subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True,
                stdout=subprocess.DEVNULL)
 site = os.path.join(tempfile.mkdtemp(prefix="typeahead-refine-"), "site")
@@ -119,9 +120,10 @@ facets = [n for n in loaded if "/facets/" in n]
 driver.quit()
 server.shutdown()
 times.sort()
-p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
-print(f"{os.path.basename(content)}: {len(times)} refinement clicks at 4x CPU throttle: "
-      f"p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, max {times[-1]:.0f} ms")
+if times:
+    p95 = times[min(len(times) - 1, int(round(0.95 * (len(times) - 1))))]
+    print(f"{os.path.basename(content)}: {len(times)} refinement clicks at 4x CPU throttle: "
+          f"p50 {statistics.median(times):.0f} ms, p95 {p95:.0f} ms, max {times[-1]:.0f} ms")
 print(f"'case' opened, its counts shown, then a brand ticked: {len(loaded)} files, {gz(loaded) / 1024:.1f} KB gzipped "
       f"in all (facet files {len(facets)}, {gz(facets) / 1024:.1f} KB); the click itself loaded {len(refined)} files, "
       f"{gz(refined) / 1024:.1f} KB")

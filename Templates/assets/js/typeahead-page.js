@@ -398,7 +398,7 @@
     const stale = () => state.q !== query || state.scope !== scope || (state.refine || "") !== refinements;
     productIndex.search(query, { scope: scopeOf(scope), stale }, (found) => {
       if (stale()) return;
-      if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted));
+      if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted), query + "\u0000" + (scope ? scope.id : ""));
       else show(found, submitted);
     });
   }

@@ -118,12 +118,11 @@
       if (!pending) return;
       elements.panel.classList.toggle("stale", !options.settled());
       if (!options.settled()) return;
-      const { found, stale } = pending;
+      const { found, stale, whole } = pending;
       countsTimer = setTimeout(() => {
         if (stale() || pending === null || pending.found !== found) return;
         pending = null;
         elements.panel.classList.remove("stale");
-        const whole = (done) => (found.complete ? done(found) : found.rest(done));
         whole((all) => {
           if (stale()) return;
           data.rowsOf(all.numbers, (row) => {
@@ -136,18 +135,31 @@
     const change = (next) => options.change(serialize(next));
     const copy = () => JSON.parse(JSON.stringify(current));
 
-    /** Refines an answer (`found`, TypeaheadIndex's) with the refinement text; calls `then(answer)`. */
-    function answer(found, text, stale, then) {
+    /** The whole ranked list of the last search refined (`key` its query and scope): a refinement of the same search reuses it. */
+    let wholeCache = { key: null, all: null };
+
+    /**
+     * Refines an answer (`found`, TypeaheadIndex's, for the search `key`) with the refinement
+     * text; calls `then(answer)`.
+     */
+    function answer(found, text, stale, then, key) {
       current = parse(text);
       const hasState = Object.keys(groups(current)).length > 0 || replicas.some((r) => r[0] === current.sort);
-      const whole = (done) => (found.complete ? done(found) : found.rest(done));
+      const whole = (done) => {
+        if (found.complete) return done(found);
+        if (key !== undefined && wholeCache.key === key) return done(wholeCache.all);
+        found.rest((all) => {
+          if (key !== undefined) wholeCache = { key, all };
+          done(all);
+        });
+      };
       if (!hasState) {
         then(found);
         renderBar();
         // The counts need the whole list and the facet files: they follow once the search is
         // made (the suggestions closed), not for every text on the way (a keystroke loads only
         // what its own answer needs).
-        pending = { found, stale };
+        pending = { found, stale, whole };
         refresh();
         return;
       }
