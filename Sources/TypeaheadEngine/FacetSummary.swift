@@ -82,9 +82,7 @@ public struct FacetSummaryTable: Sendable {
         var numeric = Set<String>()
         for attribute in attributes {
             let column = engine.column(attribute)
-            if column.values.indices.allSatisfy({ column.values[$0].count == column.numbers[$0].count }) {
-                numeric.insert(attribute)
-            }
+            if column.holdsOnlyNumbers { numeric.insert(attribute) }
             let base = offsets.last!
             if FacetSummary.isPrice(attribute) {
                 values.append((0...FacetSummary.priceBounds.count).map(String.init))

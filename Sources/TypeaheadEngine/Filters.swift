@@ -61,10 +61,6 @@ public struct FilterSet: Sendable, Equatable {
     /// Both filters at once.
     public static func + (a: FilterSet, b: FilterSet) -> FilterSet { FilterSet(a.clauses + b.clauses) }
 
-    /// Every attribute a clause names, once each, sorted.
-    public var attributes: [String] {
-        Array(Set(clauses.flatMap { $0.map(\.condition.attribute) })).sorted(by: utf8Less)
-    }
 }
 
 /// A filter that is malformed or outside the subset this engine answers, in a message naming it.

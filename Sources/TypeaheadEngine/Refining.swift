@@ -22,6 +22,9 @@ public struct AttributeColumn: Sendable {
         self.numbers = numbers
     }
 
+    /// Whether every value the attribute holds is a number (its facet values are numbers' texts).
+    public var holdsOnlyNumbers: Bool { values.indices.allSatisfy { values[$0].count == numbers[$0].count } }
+
     /// Whether product `record` meets `condition`.
     func holds(_ record: Int, _ condition: FilterCondition) -> Bool {
         switch condition {

@@ -103,6 +103,8 @@
     const data = refine.createFacetData(manifest, base, loader);
     const replicas = manifest.replicas || [];
     const labels = manifest.labels || {};
+    // The panel offers the counted facets only: a `filterOnly(…)` attribute has no widget.
+    const counted = manifest.counted || manifest.attributes;
     const label = (attribute) => labels[attribute] || attribute;
     const money = (x) => options.currency + core.groupDigits(Math.round(x));
     const expanded = new Set(); // lists showing all their values
@@ -191,17 +193,17 @@
       const body = elements.body;
       const focusedId = document.activeElement && body.contains(document.activeElement) ? document.activeElement.id : null;
       body.textContent = "";
-      const categoryLevels = manifest.attributes.filter((a) => levelOf(a) >= 0).sort((a, b) => levelOf(a) - levelOf(b));
+      const categoryLevels = counted.filter((a) => levelOf(a) >= 0).sort((a, b) => levelOf(a) - levelOf(b));
       if (categoryLevels.length) body.appendChild(categoryGroup(categoryLevels, result.except("cat"), row));
-      for (const attribute of manifest.attributes) {
+      for (const attribute of counted) {
         if (levelOf(attribute) >= 0 || attribute === "price" || attribute === "rating") continue;
         const values = refine.counts(result.except("f." + attribute), row, [attribute], 1000)[attribute];
         const kind = kindOf(attribute, values);
         if (kind === "toggle") body.appendChild(toggleGroup(attribute, refine.counts(result.except("t." + attribute), row, [attribute], 10)[attribute]));
         else if (kind === "list") body.appendChild(listGroup(attribute, values));
       }
-      if (manifest.attributes.includes("price")) body.appendChild(priceGroup(result.except("price"), row));
-      if (manifest.attributes.includes("rating")) body.appendChild(ratingGroup(result.except("rating"), row));
+      if (counted.includes("price")) body.appendChild(priceGroup(result.except("price"), row));
+      if (counted.includes("rating")) body.appendChild(ratingGroup(result.except("rating"), row));
       for (const group of body.querySelectorAll(".refine-group")) if (!group.querySelector("li, input")) group.remove();
       if (focusedId) {
         const again = document.getElementById(focusedId);
@@ -521,5 +523,5 @@
     return { answer, refresh, parse, serialize, state: () => current };
   }
 
-  window.TypeaheadPanel = { create, parse, serialize, groups };
+  window.TypeaheadPanel = { create, parse, serialize };
 })();

@@ -11,10 +11,11 @@
 })(typeof self !== "undefined" ? self : this, function () {
   "use strict";
 
-  /** A number as a facet value: JSON's form, whole numbers without a fraction (Swift's JSONWriter.format). */
-  function numberText(n) {
-    return Number.isInteger(n) && Math.abs(n) <= 9007199254740992 ? String(n) : String(n);
-  }
+  /**
+   * A number as a facet value: JSON's shortest form, whole numbers without a fraction, as Swift's
+   * JSONWriter.format writes it (they differ only in exponent forms: docs/CONTRACT.md).
+   */
+  const numberText = (n) => String(n);
 
   /** A cell's items: null gives none, an array its elements, anything else itself. */
   function items(cell) {

@@ -16,9 +16,7 @@ extension ShardedIndex {
         let index = ShardedIndex(index: .products, bucket: facetBucket, fields: [])
         let columns = attributes.map { engine.column($0.name) }
         // An attribute is numbers when every value it holds is one; otherwise its values are text.
-        let numeric = columns.map { column in
-            column.values.indices.allSatisfy { column.values[$0].count == column.numbers[$0].count }
-        }
+        let numeric = columns.map(\.holdsOnlyNumbers)
         var places: [[ByteKey: Int]] = []
         var lists: [UInt8] = []
         for (a, column) in columns.enumerated() {
