@@ -15,9 +15,12 @@ extension SearchEngine {
             var record =
                 request.index == .products
                 ? content.products[hit.record].attributes : content.suggestions[hit.record].attributes
+            if let kept = request.shape.attributesToRetrieve {
+                record = record.filter { $0.key == "objectID" || kept.contains($0.key) }
+            }
             var highlightResult: [String: JSONValue] = [:]
             for (attribute, values) in highlights {
-                let objects = values.map(Self.json)
+                let objects = values.map { Self.json($0, tags: request.shape.highlightTags) }
                 highlightResult[attribute] =
                     isArray(request.index, record: hit.record, attribute: attribute) ? .array(objects) : objects[0]
             }
@@ -52,6 +55,23 @@ extension SearchEngine {
             }
         }
         if let removal = page.queryAfterRemoval { extra["queryAfterRemoval"] = .string(removal) }
+        if let kept = request.shape.attributesToRetrieve {
+            params +=
+                "&attributesToRetrieve=\(Self.percentEncode(JSONWriter.string(.array(kept.map(JSONValue.string)))))"
+        }
+        if let tags = request.shape.highlightTags {
+            params +=
+                "&highlightPreTag=\(Self.percentEncode(tags.pre))&highlightPostTag=\(Self.percentEncode(tags.post))"
+        }
+        if request.shape.clickAnalytics {
+            params += "&clickAnalytics=true"
+            // Algolia's queryID names this search for click events; here it is the search's own
+            // hash (nothing is recorded), the same for the same request.
+            let hash = FNV1a.hash64(params.utf8)
+            let again = FNV1a.hash64(params.utf8.reversed())
+            extra["queryID"] = .string(
+                String(hash, radix: 16).leftPadded(to: 16) + String(again, radix: 16).leftPadded(to: 16))
+        }
         return .object(
             extra.merging([
                 "hits": .array(hits),
@@ -67,9 +87,9 @@ extension SearchEngine {
             ]) { a, _ in a })
     }
 
-    static func json(_ highlight: Highlight) -> JSONValue {
+    static func json(_ highlight: Highlight, tags: (pre: String, post: String)? = nil) -> JSONValue {
         var object: [String: JSONValue] = [
-            "value": .string(highlight.value),
+            "value": .string(tags.map { retag(highlight.value, pre: $0.pre, post: $0.post) } ?? highlight.value),
             "matchLevel": .string(highlight.matchLevel.rawValue),
             "matchedWords": .array(highlight.matchedWords.map(JSONValue.string)),
         ]
@@ -80,5 +100,36 @@ extension SearchEngine {
     /// Percent-encodes everything but unreserved characters, as Algolia's `params` does.
     static func percentEncode(_ text: String) -> String {
         PercentEncoding.encode(text, keeping: "-_.~", spaceAsPlus: false)
+    }
+}
+
+extension SearchEngine {
+    /// A highlighted value (HTML-escaped, matches in `<em>`) with other tags around its matches and
+    /// the rest as the record holds it: Algolia's `highlightPreTag` and `highlightPostTag`.
+    public static func retag(_ value: String, pre: String, post: String) -> String {
+        var output = ""
+        var rest = Substring(value)
+        while let open = rest.range(of: "<em>") {
+            output += unescape(rest[..<open.lowerBound])
+            rest = rest[open.upperBound...]
+            let close = rest.range(of: "</em>") ?? (rest.endIndex..<rest.endIndex)
+            output += pre + unescape(rest[..<close.lowerBound]) + post
+            rest = rest[close.upperBound...]
+        }
+        return output + unescape(rest)
+    }
+
+    /// Undoes `HTML.escape` (its five entities, nothing else: the highlighter wrote them).
+    static func unescape(_ text: Substring) -> String {
+        guard text.contains("&") else { return String(text) }
+        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

@@ -135,7 +135,9 @@ public final class SearchEngine: Sendable {
 
     /// `nbPages = min(ceil(nbHits / hitsPerPage), ceil(1000 / hitsPerPage))`.
     public static func pageCount(hits: Int, hitsPerPage: Int) -> Int {
-        min((hits + hitsPerPage - 1) / hitsPerPage, (paginationLimit + hitsPerPage - 1) / hitsPerPage)
+        // hitsPerPage 0 (counts only, as InstantSearch asks for a facet's counts): no page.
+        guard hitsPerPage > 0 else { return 0 }
+        return min((hits + hitsPerPage - 1) / hitsPerPage, (paginationLimit + hitsPerPage - 1) / hitsPerPage)
     }
 
     /// Answers a request for every page at once (`request.page` is ignored): one ranking, sliced.
@@ -194,10 +196,11 @@ public final class SearchEngine: Sendable {
         let restriction = restriction(request)
         // Only the hits of the pages asked for are ranked in order (the rest are counted).
         let needed = min(
-            Self.paginationLimit, ((only ?? (limit == .max ? .max / perPage - 1 : limit - 1)) + 1) * perPage)
+            Self.paginationLimit, ((only ?? (limit == .max ? .max / max(perPage, 1) - 1 : limit - 1)) + 1) * perPage)
         let outcome = index.search(
             request.query, allowed: restriction, typoTolerance: request.typoTolerance,
-            prefixLast: request.queryType == .prefixLast, language: language(request), best: needed, scratch: scratch,
+            prefixLast: request.queryType == .prefixLast, language: language(request), best: max(needed, 1),
+            scratch: scratch,
             collect: !request.facets.isEmpty || request.summarize)
         var facets: FacetResult?
         var summary: FacetSummary?

@@ -40,6 +40,9 @@ public struct SearchRequest: Sendable {
     public var replica: String?
     /// The refining parameters as given, echoed in the response's `params`.
     public var refiningParameters: [(key: String, value: String)] = []
+    /// How the response is shaped, not which hits it holds: docs/CONTRACT.md, "What `serve`
+    /// accepts besides".
+    public var shape = ResponseShape()
 
     public init(
         index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
@@ -53,6 +56,26 @@ public struct SearchRequest: Sendable {
         self.page = page
         self.hitsPerPage = hitsPerPage
         self.typoTolerance = typoTolerance
+    }
+}
+
+/// What a response shows of its hits (Algolia's `attributesToRetrieve`, `highlightPreTag` and
+/// `highlightPostTag`, `clickAnalytics`); none changes which hits, their order or their counts.
+public struct ResponseShape: Sendable, Equatable {
+    /// The attributes each hit carries besides `objectID` and `_highlightResult`; nil: all.
+    public var attributesToRetrieve: [String]?
+    /// The tags around a highlighted part. Nil: `<em>` and `</em>`, the value HTML-escaped. Given:
+    /// the value as the record holds it (not escaped), as Algolia does; the client escapes it
+    /// (InstantSearch does, with its own tags).
+    public var highlightTags: (pre: String, post: String)?
+    /// Whether the response carries a `queryID` (Algolia's click analytics; nothing is recorded here).
+    public var clickAnalytics = false
+
+    public init() {}
+
+    public static func == (a: ResponseShape, b: ResponseShape) -> Bool {
+        a.attributesToRetrieve == b.attributesToRetrieve && a.highlightTags?.pre == b.highlightTags?.pre
+            && a.highlightTags?.post == b.highlightTags?.post && a.clickAnalytics == b.clickAnalytics
     }
 }
 

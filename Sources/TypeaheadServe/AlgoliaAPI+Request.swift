@@ -55,7 +55,10 @@ extension AlgoliaAPI {
             case "page":
                 request.page = try integer(name, value, in: 0...Int(Int32.max))
             case "hitsPerPage":
-                request.hitsPerPage = try integer(name, value, in: 1...SearchEngine.paginationLimit)
+                // 0: counts only (InstantSearch's request for a facet's disjunctive counts).
+                request.hitsPerPage = try integer(name, value, in: 0...SearchEngine.paginationLimit)
+            case _ where shapingKeys.contains(name):
+                try shape(name, value, into: &request.shape)
             case _ where SearchRequest.refiningKeys.contains(name):
                 do {
                     try request.refine(name, value)
@@ -88,6 +91,56 @@ extension AlgoliaAPI {
             }
         }
         return request
+    }
+
+    /// Parameters InstantSearch sends that shape the response or concern analytics, never the hits:
+    /// docs/CONTRACT.md, "What `serve` accepts besides".
+    static let shapingKeys: Set<String> = [
+        "attributesToRetrieve", "attributesToSnippet", "highlightPreTag", "highlightPostTag", "analytics",
+        "clickAnalytics", "tagFilters",
+    ]
+
+    static func shape(_ name: String, _ value: JSONValue, into shape: inout ResponseShape) throws(APIError) {
+        switch name {
+        case "attributesToRetrieve":
+            shape.attributesToRetrieve = try attributes(name, value)
+        case "attributesToSnippet":
+            // Snippets are not made here: only the empty list (what InstantSearch sends) is accepted.
+            guard try attributes(name, value)?.isEmpty == true || isEmptyList(value) else {
+                throw APIError(400, "attributesToSnippet: snippets are not supported (only an empty list)")
+            }
+        case "highlightPreTag", "highlightPostTag":
+            guard let text = value.stringValue, !text.isEmpty else { throw invalid(name, value, "a non-empty string") }
+            var tags = shape.highlightTags ?? (pre: "<em>", post: "</em>")
+            if name == "highlightPreTag" { tags.pre = text } else { tags.post = text }
+            shape.highlightTags = tags
+        case "analytics":
+            // Nothing is recorded here, whatever it says.
+            _ = try flag(name, value)
+        case "clickAnalytics":
+            shape.clickAnalytics = try flag(name, value)
+        default:  // tagFilters
+            guard isEmptyList(value) else {
+                throw APIError(400, "tagFilters: records have no _tags here (only an empty value is accepted)")
+            }
+        }
+    }
+
+    static func isEmptyList(_ value: JSONValue) -> Bool {
+        switch value {
+        case .array(let items): return items.isEmpty
+        case .string(let text): return text.isEmpty || text == "[]"
+        default: return false
+        }
+    }
+
+    static func flag(_ name: String, _ value: JSONValue) throws(APIError) -> Bool {
+        switch value {
+        case .bool(let flag): return flag
+        case .string("true"): return true
+        case .string("false"): return false
+        default: throw invalid(name, value, "true or false")
+        }
     }
 
     static func invalid(_ name: String, _ value: JSONValue, _ expected: String) -> APIError {
@@ -250,13 +303,17 @@ extension AlgoliaAPI {
         request.replica = target.replica
         let started = DispatchTime.now().uptimeNanoseconds
         let hits = engine.searchFacetValues(facet, query: facetQuery, request: request, maxFacetHits: maxFacetHits)
+        let tags = request.shape.highlightTags
         let elapsed = Int((DispatchTime.now().uptimeNanoseconds - started) / 1_000_000)
         return .object([
             "facetHits": .array(
-                hits.map {
+                hits.map { hit in
                     .object([
-                        "value": .string($0.value), "highlighted": .string($0.highlighted),
-                        "count": .number(Double($0.count)),
+                        "value": .string(hit.value),
+                        "highlighted": .string(
+                            tags.map { tags in SearchEngine.retag(hit.highlighted, pre: tags.pre, post: tags.post) }
+                                ?? hit.highlighted),
+                        "count": .number(Double(hit.count)),
                     ])
                 }),
             "exhaustiveFacetsCount": .bool(true),

@@ -21,9 +21,9 @@ public struct APIError: Error, Equatable, CustomStringConvertible {
 /// - `GET /1/indexes/{index}/settings`: the index's settings that decide its answers.
 ///
 /// The indices are `products` and `suggestions`. The parameters are Algolia's: `query`, `page`,
-/// `hitsPerPage` (1–1000), `filters` (one facet filter, `ATTR:VALUE` or `ATTR:"VALUE"`: a
-/// scope), `queryType` (`prefixLast`, `prefixNone`), `typoTolerance` (true, false) and
-/// `attributesToHighlight`, given as JSON members or in a `params` query string; any other is
+/// `hitsPerPage` (0–1000), the refining parameters, `queryType` (`prefixLast`, `prefixNone`),
+/// `typoTolerance` (true, false), `attributesToHighlight`, the language settings and what only
+/// shapes a response (`shapingKeys`), given as JSON members or in a `params` query string; any other is
 /// refused with 400, so a client never gets an answer that ignored what it asked. The responses
 /// are `typeahead query`'s.
 public struct AlgoliaAPI: Sendable {
@@ -46,7 +46,7 @@ public struct AlgoliaAPI: Sendable {
     /// The parameters understood, beside `params`.
     static let parameters = Set(
         ["query", "page", "hitsPerPage", "queryType", "typoTolerance", "attributesToHighlight"]
-            + SearchRequest.refiningKeys)
+            + SearchRequest.refiningKeys + shapingKeys)
     /// At most this many searches in one `queries` request: Algolia's own limit, with its message.
     public static let maximumQueries = 50
 

@@ -158,7 +158,7 @@ def test_a_bad_parameter_is_a_400_in_algolias_shape(served):
     assert raised.value.status_code == 404
     response, body = served.get("/1/indexes/products/query", method="POST", body=b'{"hitsPerPage": 5000}')
     assert response.status == 400
-    assert json.loads(body) == {"message": "hitsPerPage: expected a whole number from 1 to 1000, found 5000",
+    assert json.loads(body) == {"message": "hitsPerPage: expected a whole number from 0 to 1000, found 5000",
                                 "status": 400}
     assert response.getheader("Content-Type") == "application/json; charset=utf-8"
 
@@ -485,3 +485,53 @@ def test_refining_mistakes_are_400s_naming_them(served):
         assert message in json.loads(data)["message"], data
     response, data = served.get("/1/indexes/suggestions/query", method="POST", body=b'{"facets": ["brand"]}')
     assert response.status == 400 and b"suggestions index has no facets" in data
+
+
+def test_instantsearchs_own_requests_are_answered_unchanged(served):
+    """The requests InstantSearch.js sends for an e-commerce page (a brand ticked), as its helper
+    writes them: the main search with its highlight tags, and the brand list's disjunctive counts
+    with hitsPerPage 0, nothing retrieved or highlighted, analytics off and an empty tagFilters."""
+    main = ("facetFilters=%5B%5B%22brand%3AApple%22%5D%5D&facets=%5B%22brand%22%2C%22price%22%5D"
+            "&highlightPostTag=__%2Fais-highlight__&highlightPreTag=__ais-highlight__&maxValuesPerFacet=10"
+            "&page=0&query=iphone&tagFilters=")
+    counts = ("analytics=false&attributesToHighlight=%5B%5D&attributesToRetrieve=%5B%5D&attributesToSnippet=%5B%5D"
+              "&clickAnalytics=false&facets=brand&hitsPerPage=0&maxValuesPerFacet=10&page=0&query=iphone&tagFilters=")
+    body = json.dumps({"requests": [{"indexName": "products", "params": main},
+                                    {"indexName": "products", "params": counts}]}).encode()
+    response, data = served.get("/1/indexes/*/queries", method="POST", body=body)
+    assert response.status == 200, data
+    first, second = json.loads(data)["results"]
+    expected = query("--facet-filters", '[["brand:Apple"]]', "--facets", "brand,price", "--max-values-per-facet", "10",
+                     "iphone")
+    assert [hit["objectID"] for hit in first["hits"]] == [hit["objectID"] for hit in expected["hits"]]
+    assert first["facets"] == expected["facets"] and first["nbHits"] == expected["nbHits"]
+    # The highlight tags are InstantSearch's, around the record's own text (it escapes it itself).
+    name = first["hits"][0]["_highlightResult"]["name"]["value"]
+    assert "__ais-highlight__" in name and "__/ais-highlight__" in name and "<em>" not in name
+    plain = name.replace("__ais-highlight__", "").replace("__/ais-highlight__", "")
+    assert plain == first["hits"][0]["name"]
+    # Counts only: no hit, no page, the brand counts of every iphone hit (disjunctive).
+    assert second["hits"] == [] and second["nbPages"] == 0 and second["hitsPerPage"] == 0
+    assert second["nbHits"] == query("iphone")["nbHits"]
+    assert second["facets"]["brand"] == query("--facets", "brand", "--max-values-per-facet", "10", "iphone")["facets"]["brand"]
+
+
+def test_retrieved_attributes_and_click_analytics(served):
+    client = served.client()
+    found = client.search_single_index("products", {"query": "galaxy", "hitsPerPage": 3,
+                                                    "attributesToRetrieve": ["name", "price"],
+                                                    "attributesToHighlight": ["name"], "clickAnalytics": True})
+    for hit in found.hits:
+        assert set(hit.to_dict()) == {"objectID", "name", "price", "_highlightResult"}
+        assert set(hit.to_dict()["_highlightResult"]) == {"name"}
+    assert len(found.query_id) == 32 and found.query_id == client.search_single_index(
+        "products", {"query": "galaxy", "hitsPerPage": 3, "attributesToRetrieve": ["name", "price"],
+                     "attributesToHighlight": ["name"], "clickAnalytics": True}).query_id
+    for body, message in [
+        ({"attributesToSnippet": ["description"]}, "attributesToSnippet: snippets are not supported"),
+        ({"tagFilters": ["sale"]}, "tagFilters: records have no _tags here"),
+        ({"highlightPreTag": ""}, "highlightPreTag: expected a non-empty string"),
+        ({"hitsPerPage": -1}, "hitsPerPage: expected a whole number from 0 to 1000"),
+    ]:
+        response, data = served.get("/1/indexes/products/query", method="POST", body=json.dumps(body).encode())
+        assert response.status == 400 and message in json.loads(data)["message"], data

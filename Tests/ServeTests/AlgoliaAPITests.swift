@@ -100,8 +100,8 @@ struct AlgoliaAPITests {
             ("/1/indexes/products/facets/brand/query", #"{"facetQuery": "a"}"#, 400, "Cannot search in `brand`"),
             ("/1/indexes/suggestions/facets/brand/query", #"{}"#, 400, "Cannot search facet values in the suggestions"),
             (
-                "/1/indexes/products/query", #"{"hitsPerPage": 0}"#, 400,
-                "hitsPerPage: expected a whole number from 1 to 1000, found 0"
+                "/1/indexes/products/query", #"{"hitsPerPage": 1001}"#, 400,
+                "hitsPerPage: expected a whole number from 0 to 1000, found 1001"
             ),
             ("/1/indexes/products/query", #"{"page": -1}"#, 400, "page: expected a whole number"),
             ("/1/indexes/products/query", #"{"page": 1.5}"#, 400, "page: expected a whole number"),
@@ -200,5 +200,20 @@ extension AlgoliaAPITests {
             (try? JSONParser.parse(missing.bodyBytes))?["message"]
                 == .string(
                     "Index orders does not exist (this server has products, suggestions, shop_products, shop_qs)"))
+    }
+
+    @Test func highlightTagsGiveTheRecordsOwnTextAroundTheMatches() {
+        // Hostile text survives as text: the client that asked for its own tags escapes it.
+        #expect(
+            SearchEngine.retag("&lt;b&gt; <em>Ca&amp;se</em> &amp;amp; &quot;x&#39;", pre: "__a__", post: "__/a__")
+                == "<b> __a__Ca&se__/a__ &amp; \"x'")
+        #expect(SearchEngine.retag("no match", pre: "[", post: "]") == "no match")
+        let (status, json) = Self.post(
+            "/1/indexes/products/query",
+            #"{"query": "iphone", "hitsPerPage": 0, "facets": ["brand"], "highlightPreTag": "["}"#)
+        #expect(status == 200)
+        guard case .object(let members) = json else { return #expect(Bool(false)) }
+        #expect(members["hits"] == .array([]) && members["nbPages"] == .number(0))
+        #expect(members["nbHits"] != .number(0) && members["facets"] != nil)
     }
 }
