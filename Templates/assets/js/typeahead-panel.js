@@ -71,15 +71,17 @@
     const keys = Object.keys(byKey);
     const fails = new Uint32Array(numbers.length);
     keys.forEach((key, k) => {
-      numbers.forEach((n, i) => {
-        if (!refine.passes(row(n), byKey[key])) fails[i] |= 1 << k;
-      });
+      const ok = refine.compile(row, byKey[key]);
+      for (let i = 0; i < numbers.length; i++) if (!ok(numbers[i])) fails[i] |= 1 << k;
     });
+    const made = new Map(); // mask → list
     const except = (key) => {
-      const mask = ~(keys.indexOf(key) >= 0 ? 1 << keys.indexOf(key) : 0);
-      return numbers.filter((_, i) => (fails[i] & mask) === 0);
+      const mask = ~(keys.indexOf(key) >= 0 ? 1 << keys.indexOf(key) : 0) & ((1 << keys.length) - 1);
+      if (mask === 0) return numbers;
+      if (!made.has(mask)) made.set(mask, numbers.filter((_, i) => (fails[i] & mask) === 0));
+      return made.get(mask);
     };
-    let hits = numbers.filter((_, i) => fails[i] === 0);
+    let hits = keys.length === 0 ? numbers : numbers.filter((_, i) => fails[i] === 0);
     const replica = replicas.find((r) => r[0] === state.sort);
     if (replica) hits = refine.sortBy(hits, row, replica[1], replica[2]);
     return { hits, except, active: keys.length > 0 || !!replica };
@@ -137,6 +139,7 @@
     const change = (next) => options.change(serialize(next));
     const copy = () => JSON.parse(JSON.stringify(current));
 
+    const positions = new WeakMap();
     /** The whole ranked list of the last search refined (`key` its query and scope): a refinement of the same search reuses it. */
     let wholeCache = { key: null, all: null };
 
@@ -170,7 +173,13 @@
         data.rowsOf(all.numbers, (row) => {
           if (stale()) return;
           const result = compute(all.numbers, row, current, replicas);
-          const position = new Map(all.numbers.map((n, i) => [n, i]));
+          // A hit's place in the whole list (what its highlighting is kept by), made once a list.
+          let position = positions.get(all);
+          if (!position) {
+            position = new Map();
+            all.numbers.forEach((n, i) => position.set(n, i));
+            positions.set(all, position);
+          }
           const refined = {
             ...all,
             nbHits: result.hits.length,

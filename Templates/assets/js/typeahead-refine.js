@@ -17,65 +17,108 @@
    */
   const numberText = (n) => String(n);
 
-  /** A cell's items: null gives none, an array its elements, anything else itself. */
-  function items(cell) {
-    return cell === null || cell === undefined ? [] : Array.isArray(cell) ? cell : [cell];
-  }
 
   /**
    * Reads the `facets/` files of one client index: `rowsOf(numbers, callback)` loads the files
-   * that hold those records and calls back with `row(number)`, each row an object of attribute →
-   * `{values: [text…], numbers: [number…]}`.
+   * that hold those records and calls back with `row`, the facet data of every record loaded:
+   * `row.cells(attribute)` is the attribute's column by record number (a value's place in
+   * `row.list(attribute).values`, -1 for none, or an array of places; a `numbers` attribute's
+   * cell is the number, null, or an array), and `row(number)` a record's cells as an object of
+   * attribute → `{values: [text…], numbers: [number…]}`.
    */
   function createFacetData(manifest, base, loader) {
-    const path = (slug) => base + "facets/" + slug + ".js";
+    const name = (slug) => base + "facets/" + slug;
     const bucket = manifest.bucket;
-    let lists = null; // attribute → {kind, values}
-    const decoded = new Map(); // file number → decoded rows
-    function decode(n) {
-      let rows = decoded.get(n);
-      if (rows) return rows;
-      const lines = loader.get(path(String(n)).replace(/\.js$/, "")) || [];
-      rows = lines.map((cells) => {
-        const row = {};
-        manifest.attributes.forEach((attribute, a) => {
-          const list = lists.get(attribute);
-          const cell = items(cells[a]);
-          row[attribute] =
-            list.kind === "numbers"
-              ? { values: cell.map(numberText), numbers: cell }
-              : { values: cell.map((i) => list.values[i]), numbers: [] };
-        });
-        return row;
+    let lists = null; // attribute → {kind, values, code: value → place}
+    const columns = new Map(manifest.attributes.map((a) => [a, []]));
+    const loaded = new Set();
+    const none = { kind: "values", values: [], code: new Map() };
+    function load(file) {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const lines = loader.get(name(String(file))) || [];
+      manifest.attributes.forEach((attribute, a) => {
+        const column = columns.get(attribute);
+        const line = lines[a] || [];
+        const start = file * bucket;
+        for (let i = 0; i < line.length; i++) column[start + i] = line[i];
       });
-      decoded.set(n, rows);
-      return rows;
     }
+    const row = (number) => {
+      const result = {};
+      for (const attribute of manifest.attributes) {
+        const list = row.list(attribute);
+        const cell = items(row.cells(attribute)[number], list.kind);
+        result[attribute] =
+          list.kind === "numbers"
+            ? { values: cell.map(numberText), numbers: cell }
+            : { values: cell.map((i) => list.values[i]), numbers: [] };
+      }
+      return result;
+    };
+    row.cells = (attribute) => columns.get(attribute) || [];
+    row.list = (attribute) => (lists && lists.get(attribute)) || none;
     function rowsOf(numbers, callback) {
       const files = new Set();
       for (const n of numbers) files.add(Math.floor(n / bucket));
-      const wanted = [path("values"), ...[...files].sort((a, b) => a - b).map((f) => path(String(f)))];
+      const wanted = [name("values") + ".js", ...[...files].sort((a, b) => a - b).map((f) => name(String(f)) + ".js")];
       loader.need(wanted, () => {
         if (!lists) {
           lists = new Map();
-          for (const [attribute, kind, , values] of loader.get(path("values").replace(/\.js$/, "")) || []) {
-            lists.set(attribute, { kind, values: values || [] });
+          for (const [attribute, kind, , values] of loader.get(name("values")) || []) {
+            const list = values || [];
+            lists.set(attribute, { kind, values: list, code: new Map(list.map((v, i) => [v, i])) });
           }
         }
-        callback((number) => decode(Math.floor(number / bucket))[number % bucket]);
+        for (const file of files) load(file);
+        callback(row);
       });
     }
     return { rowsOf, attributes: manifest.attributes, replicas: manifest.replicas || [], priceBounds: manifest.priceBounds || [] };
   }
 
-  /** Whether a row meets a term: `{attribute, value}` (a facet), `{attribute, op, number}`, `{attribute, lower, upper}`, maybe `negated`. */
-  function holds(row, term) {
-    const cell = row[term.attribute] || { values: [], numbers: [] };
+  /** A cell's items: a `values` cell's places (-1 is none), a `numbers` cell's numbers (null is none). */
+  function items(cell, kind) {
+    if (cell === null || cell === undefined || (kind !== "numbers" && cell === -1)) return [];
+    return Array.isArray(cell) ? cell : [cell];
+  }
+
+  /**
+   * A term as a test of a record number over `row`'s columns: `{attribute, value}` (a facet),
+   * `{attribute, op, number}`, `{attribute, lower, upper}`, maybe `negated`.
+   */
+  function tester(row, term) {
+    const list = row.list(term.attribute);
+    const cells = row.cells(term.attribute);
     let found;
-    if (term.value !== undefined) found = cell.values.includes(term.value);
-    else if (term.op !== undefined) found = cell.numbers.some((n) => compare(n, term.op, term.number));
-    else found = cell.numbers.some((n) => n >= term.lower && n <= term.upper);
-    return found !== Boolean(term.negated);
+    if (term.value !== undefined && list.kind !== "numbers") {
+      const code = list.code.has(term.value) ? list.code.get(term.value) : -2;
+      found = (n) => {
+        const c = cells[n];
+        return c === code || (Array.isArray(c) && c.includes(code));
+      };
+    } else {
+      // A numbers column: the value as JSON writes the number, a comparison, or a range.
+      const one =
+        term.value !== undefined
+          ? (x) => numberText(x) === term.value
+          : term.op !== undefined
+            ? (x) => compare(x, term.op, term.number)
+            : (x) => x >= term.lower && x <= term.upper;
+      found =
+        list.kind === "numbers"
+          ? (n) => {
+              const c = cells[n];
+              return c !== null && c !== undefined && (Array.isArray(c) ? c.some(one) : one(c));
+            }
+          : () => false;
+    }
+    return term.negated ? (n) => !found(n) : found;
+  }
+
+  /** Whether record `n` meets a term (see `tester`). */
+  function holds(row, n, term) {
+    return tester(row, term)(n);
   }
 
   function compare(x, op, y) {
@@ -90,9 +133,24 @@
     }
   }
 
-  /** Whether a row passes clauses (an AND of ORs of terms). */
-  function passes(row, clauses) {
-    return clauses.every((clause) => clause.some((term) => holds(row, term)));
+  /** Clauses (an AND of ORs of terms) as one test of a record number. */
+  function compile(row, clauses) {
+    const tests = clauses.map((clause) => clause.map((term) => tester(row, term)));
+    if (tests.length === 0) return () => true;
+    if (tests.length === 1 && tests[0].length === 1) return tests[0][0];
+    return (n) => {
+      for (const clause of tests) {
+        let any = false;
+        for (const t of clause) if (t(n)) { any = true; break; }
+        if (!any) return false;
+      }
+      return true;
+    };
+  }
+
+  /** Whether record `n` passes clauses (an AND of ORs of terms). */
+  function passes(row, n, clauses) {
+    return compile(row, clauses)(n);
   }
 
   /** Byte order of two texts (UTF-8), as the engine orders values. */
@@ -111,9 +169,24 @@
   function counts(numbers, row, attributes, max) {
     const result = {};
     for (const attribute of attributes) {
-      const tally = new Map();
-      for (const n of numbers) for (const v of row(n)[attribute].values) tally.set(v, (tally.get(v) || 0) + 1);
-      result[attribute] = [...tally].sort((a, b) => b[1] - a[1] || byteOrder(a[0], b[0])).slice(0, max);
+      const list = row.list(attribute);
+      const cells = row.cells(attribute);
+      let pairs = [];
+      if (list.kind === "numbers") {
+        const tally = new Map();
+        for (const n of numbers) for (const x of items(cells[n], "numbers")) tally.set(x, (tally.get(x) || 0) + 1);
+        pairs = [...tally].map(([x, count]) => [numberText(x), count]);
+      } else {
+        const tally = new Int32Array(list.values.length);
+        for (const n of numbers) {
+          const c = cells[n];
+          if (typeof c === "number") {
+            if (c >= 0) tally[c] += 1;
+          } else if (Array.isArray(c)) for (const i of c) tally[i] += 1;
+        }
+        for (let i = 0; i < tally.length; i++) if (tally[i] > 0) pairs.push([list.values[i], tally[i]]);
+      }
+      result[attribute] = pairs.sort((a, b) => b[1] - a[1] || byteOrder(a[0], b[0])).slice(0, max);
     }
     return result;
   }
@@ -122,9 +195,11 @@
   function stats(numbers, row, attributes) {
     const result = {};
     for (const attribute of attributes) {
+      if (row.list(attribute).kind !== "numbers") continue;
+      const cells = row.cells(attribute);
       let found = null;
       for (const n of numbers) {
-        for (const x of row(n)[attribute].numbers) {
+        for (const x of items(cells[n], "numbers")) {
           if (!found) found = { min: x, max: x, sum: 0, count: 0 };
           found.min = Math.min(found.min, x);
           found.max = Math.max(found.max, x);
@@ -142,10 +217,9 @@
    * single number last), the list's own order among equals (the sort is stable).
    */
   function sortBy(numbers, row, attribute, descending) {
-    const key = (n) => {
-      const cell = row(n)[attribute];
-      return cell && cell.numbers.length === 1 && cell.values.length === 1 ? cell.numbers[0] : null;
-    };
+    const numeric = row.list(attribute).kind === "numbers";
+    const cells = row.cells(attribute);
+    const key = (n) => (numeric && typeof cells[n] === "number" ? cells[n] : null);
     const keyed = numbers.map((n, i) => [n, key(n), i]);
     keyed.sort((a, b) => {
       if (a[1] === null || b[1] === null) return (a[1] === null) - (b[1] === null) || a[2] - b[2];
@@ -162,12 +236,12 @@
    */
   function apply(numbers, row, { groups = {}, facets = [], max = 100, sort = null }) {
     const keys = Object.keys(groups);
-    const all = keys.flatMap((k) => groups[k]);
-    let hits = numbers.filter((n) => passes(row(n), all));
+    const all = compile(row, keys.flatMap((k) => groups[k]));
+    let hits = numbers.filter(all);
     const facetCounts = {};
     for (const attribute of facets) {
-      const others = keys.filter((k) => k !== attribute).flatMap((k) => groups[k]);
-      const base = groups[attribute] ? numbers.filter((n) => passes(row(n), others)) : hits;
+      const others = compile(row, keys.filter((k) => k !== attribute).flatMap((k) => groups[k]));
+      const base = groups[attribute] ? numbers.filter(others) : hits;
       Object.assign(facetCounts, counts(base, row, [attribute], max));
     }
     const facetStats = stats(hits, row, facets);
@@ -178,17 +252,20 @@
   /** How many hits fall in each ready price range `[bound[i-1], bound[i])`, by range index. */
   function rangeCounts(numbers, row, attribute, bounds) {
     const result = new Array(bounds.length + 1).fill(0);
+    if (row.list(attribute).kind !== "numbers") return result;
+    const cells = row.cells(attribute);
+    const place = (x) => {
+      let i = 0;
+      while (i < bounds.length && x >= bounds[i]) i++;
+      return i;
+    };
     for (const n of numbers) {
-      const seen = new Set();
-      for (const x of row(n)[attribute].numbers) {
-        let i = bounds.findIndex((b) => x < b);
-        if (i === -1) i = bounds.length;
-        seen.add(i);
-      }
-      for (const i of seen) result[i] += 1;
+      const c = cells[n];
+      if (typeof c === "number") result[place(c)] += 1;
+      else if (Array.isArray(c)) for (const i of new Set(c.map(place))) result[i] += 1;
     }
     return result;
   }
 
-  return { createFacetData, holds, passes, counts, stats, sortBy, apply, rangeCounts, numberText, byteOrder };
+  return { createFacetData, tester, compile, holds, passes, counts, stats, sortBy, apply, rangeCounts, numberText, byteOrder };
 });

@@ -7,9 +7,9 @@ extension ShardedIndex {
     static let facetBucket = 1024
 
     /// Writes `facets/values.js` (each attribute's kind and, for text values, the values in byte
-    /// order) and `facets/<n>.js` (one line a record, by number: a cell per attribute, a value's
-    /// place in its list, a number, an array of them, or null); returns the manifest's `facets`,
-    /// or null when site.json declares none.
+    /// order) and `facets/<n>.js` (a line an attribute, a cell a record by number: a value's place
+    /// in its list or -1, a number or null, an array of them); returns the manifest's `facets`, or
+    /// null when site.json declares none.
     static func writeFacets(engine: SearchEngine, order: [Int32], into output: inout Output) -> JSONValue {
         let attributes = engine.content.config.attributesForFaceting
         guard !attributes.isEmpty else { return .null }
@@ -36,15 +36,17 @@ extension ShardedIndex {
         }
         output.add(index.path(of: "facets", "values"), index.script("facets", "values", lists))
         for start in stride(from: 0, to: order.count, by: facetBucket) {
+            // A line an attribute (its column: gzip finds a column's repeats), a cell a record.
             var lines: [UInt8] = []
-            for record in order[start..<min(start + facetBucket, order.count)] {
-                let cells = columns.indices.map { a -> JSONValue in
-                    let r = Int(record)
+            let records = order[start..<min(start + facetBucket, order.count)].map(Int.init)
+            for a in columns.indices {
+                let cells = records.map { r -> JSONValue in
                     let items: [JSONValue] =
                         numeric[a]
                         ? columns[a].numbers[r].map(JSONValue.number)
                         : columns[a].values[r].map { .number(Double(places[a][$0]!)) }
-                    return items.isEmpty ? .null : items.count == 1 ? items[0] : .array(items)
+                    if items.isEmpty { return numeric[a] ? .null : .number(-1) }
+                    return items.count == 1 ? items[0] : .array(items)
                 }
                 JSONWriter.write(.array(cells), scriptSafe: true, into: &lines)
                 lines += ",\n".utf8
