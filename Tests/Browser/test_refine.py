@@ -189,13 +189,65 @@ def test_the_panel_and_the_sheet_are_axe_clean(front):
 
 
 def test_a_result_pages_summary_links_into_the_panel_with_its_count(front):
+    """Without script, the summary is the page's panel: each value links to the search page with it
+    chosen (where script runs again)."""
     driver, viewport, _, url = front
-    driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))
-    item = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.facet-summary [data-facet="brand"] li'))
-    expected = int(item.get_attribute("data-count"))
-    value = item.get_attribute("data-value")
-    item.find_element(By.TAG_NAME, "a").click()
+    driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
+    try:
+        driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))
+        item = wait(lambda: driver.find_element(By.CSS_SELECTOR, '.facet-summary [data-facet="brand"] li'))
+        assert item.is_displayed() and not driver.find_element(By.ID, "typeahead-refine").is_displayed()
+        expected = int(item.get_attribute("data-count"))
+        value = item.get_attribute("data-value")
+        href = item.find_element(By.TAG_NAME, "a").get_attribute("href")
+    finally:
+        driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    driver.get(href)
     wait(lambda: "index.html" in driver.current_url and count(status(driver)) == expected)
     chips = [c.text.replace("\n", " ") for c in driver.find_elements(By.CSS_SELECTOR, "#typeahead-chips button")]
     assert chips[0] == f"Brand: {value} ×"
+    assert errors(driver) == []
+
+
+def test_a_result_page_has_the_panel_once_its_script_runs_and_a_tick_goes_on_at_the_search_page(front):
+    """A result page's first page shows the panel with the counts of its query (the static summary
+    then hidden); ticking a brand opens the search page with that refinement, its list and chip."""
+    driver, viewport, colours, url = front
+    driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))
+    title = driver.find_element(By.TAG_NAME, "h1").text
+    text = title.split("“", 1)[1].rsplit("”", 1)[0]
+    expected = query("--facets", "brand", "--max-values-per-facet", "1000", text)
+    wait(lambda: not driver.find_element(By.CSS_SELECTOR, ".facet-summary").is_displayed())
+    open_panel(driver, viewport)
+    top, top_count = max(expected["facets"]["brand"].items(), key=lambda item: (item[1], item[0]))
+    label = wait(lambda: checkbox(driver, top))
+    assert count(label.find_element(By.CSS_SELECTOR, ".count").text.strip("()")) == top_count
+    shown = {c.find_element(By.CSS_SELECTOR, ".refine-value").text: count(c.find_element(By.CSS_SELECTOR, ".count").text.strip("()"))
+             for c in driver.find_elements(By.CSS_SELECTOR, "#typeahead-refine .refine-check")
+             if c.find_element(By.CSS_SELECTOR, ".refine-value").text in expected["facets"]["brand"]}
+    assert shown and all(expected["facets"]["brand"][value] == n for value, n in shown.items())
+    shot(driver, f"refine-result-page-{viewport}-{colours}")
+    label.find_element(By.TAG_NAME, "input").click()
+    wait(lambda: "index.html" in driver.current_url and count(status(driver)) == top_count)
+    assert "f.brand=" in driver.current_url
+    chips = [c.text.replace("\n", " ") for c in driver.find_elements(By.CSS_SELECTOR, "#typeahead-chips button")]
+    assert chips[0] == f"Brand: {top} ×"
+    assert errors(driver) == []
+
+
+def test_a_result_pages_sort_order_goes_on_at_the_search_page_and_is_axe_clean(front):
+    driver, viewport, _, url = front
+    driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))
+    wait(lambda: driver.find_element(By.ID, "typeahead-results-bar").is_displayed())
+    open_panel(driver, viewport)
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#typeahead-refine .refine-check"))
+    axe = Axe(driver)
+    axe.inject()
+    assert [(v["id"], v["nodes"][0]["target"]) for v in axe.run()["violations"]] == []
+    driver.get_log("browser")  # axe's own frame checks, not the page's
+    close_panel(driver, viewport)
+    Select(driver.find_element(By.ID, "typeahead-sort")).select_by_value("instant_search_price_asc")
+    wait(lambda: "index.html" in driver.current_url and "sort=instant_search_price_asc" in driver.current_url)
+    wait(lambda: len(prices(driver)) > 1)
+    assert prices(driver) == sorted(prices(driver))
     assert errors(driver) == []

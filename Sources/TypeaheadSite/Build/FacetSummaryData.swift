@@ -96,4 +96,22 @@ enum FacetSummaryData {
                 })
         ]
     }
+
+    /// The refinement panel's data (site.json `attributesForFaceting`, `replicas`): null without
+    /// facets. `search`: on a result page, the search page's address for its query, where a
+    /// refinement chosen in the panel goes on.
+    static func refining(_ config: SiteConfig, search: String?) -> MustacheValue {
+        guard !config.attributesForFaceting.isEmpty else { return .null }
+        return [
+            "replicas": .array(
+                config.replicas.map {
+                    [
+                        "name": .string($0.name),
+                        "label": .string(
+                            label($0.sort.attribute) + ($0.sort.descending ? ", high to low" : ", low to high")),
+                    ]
+                }),
+            "search": search.map(MustacheValue.string) ?? .null,
+        ]
+    }
 }

@@ -61,6 +61,12 @@ struct ResultPages {
                     "query": .string(suggestion.query),
                     "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
+                    // The panel, on the first page of a list with hits, once the page's script runs.
+                    "refining": number == 1 && page.nbHits > 0
+                        ? FacetSummaryData.refining(
+                            config,
+                            search: root + SiteLayout.frontPage + "#"
+                                + SiteLayout.searchHash(query: suggestion.query, scope: scope)) : .null,
                     "summary": FacetSummaryData.value(
                         summary, config: config,
                         search: root + SiteLayout.frontPage + "#"

@@ -48,10 +48,13 @@
   const suggestionIndex = window.TypeaheadIndex.createClientIndex(data.suggestions, loader);
   const scopeOf = (map) => (map ? [map.scope.attribute, map.scope.value] : null);
 
-  // The refinement panel (TypeaheadPanel), on the front page of a site with facets.
+  // The refinement panel (TypeaheadPanel), on the front page of a site with facets, and on the
+  // first page of a result page: there its counts are of the page's query, and a refinement goes
+  // on at the search page (`data-search`, the search's address there), where the list it opens is.
   const refineElement = document.getElementById("typeahead-refine");
+  const searchHref = refineElement ? refineElement.dataset.search : undefined;
   const panel =
-    onFront && refineElement && window.TypeaheadPanel && window.TypeaheadRefine && data.products.facets
+    refineElement && (onFront || searchHref) && window.TypeaheadPanel && window.TypeaheadRefine && data.products.facets
       ? window.TypeaheadPanel.create(
           {
             panel: refineElement,
@@ -67,12 +70,27 @@
           loader,
           {
             currency: data.products.currency,
-            change: (text) => apply(combobox.refine(state, text)),
-            // The search is made once the suggestions are closed (Enter, a choice, Escape, a blur).
-            settled: () => !state.open,
+            change: onFront
+              ? (text) => apply(combobox.refine(state, text))
+              : (text) => (location.href = searchHref + (text ? "&" + text : "")),
+            // The search is made once the suggestions are closed (Enter, a choice, Escape, a blur);
+            // a result page's is made.
+            settled: () => !onFront || !state.open,
+            // A result page's static summary says what the panel now says.
+            rendered: () => {
+              const summary = document.querySelector(".facet-summary");
+              if (summary && !onFront) summary.hidden = true;
+            },
           }
         )
       : null;
+  if (panel && !onFront) {
+    const query = refineElement.dataset.query || "";
+    const attribute = refineElement.dataset.scopeAttribute;
+    const scope = attribute === undefined ? null : [attribute, refineElement.dataset.scopeValue || ""];
+    const never = () => false;
+    productIndex.search(query, { scope, stale: never }, (found) => panel.answer(found, "", never, () => {}));
+  }
 
   // MARK: State (in the URL hash: q, scope, open)
 

@@ -219,6 +219,7 @@
         if (again) again.focus();
       }
       renderBar();
+      if (options.rendered) options.rendered();
     }
 
     /** Yes/no values are a toggle; other values a list. */
@@ -426,7 +427,9 @@
       const section = group(label("rating"));
       const list = element("ul", "refine-list");
       for (const stars of [4, 3, 2, 1]) {
-        const count = numbers.filter((n) => row(n).rating.numbers.some((x) => x >= stars)).length;
+        const atLeast = refine.tester(row, { attribute: "rating", op: ">=", number: stars });
+        let count = 0;
+        for (const n of numbers) if (atLeast(n)) count += 1;
         if (count === 0) continue;
         const pressed = current.rating === stars;
         list.appendChild(

@@ -46,19 +46,7 @@ struct FrontPageStep: BuildStep {
                 "popular": .array(popular),
                 // The refinement panel, with the sort orders (site.json `attributesForFaceting`,
                 // `replicas`): null without facets.
-                "refining": config.attributesForFaceting.isEmpty
-                    ? .null
-                    : [
-                        "replicas": .array(
-                            config.replicas.map {
-                                [
-                                    "name": .string($0.name),
-                                    "label": .string(
-                                        FacetSummaryData.label($0.sort.attribute)
-                                            + ($0.sort.descending ? ", high to low" : ", low to high")),
-                                ]
-                            })
-                    ],
+                "refining": FacetSummaryData.refining(config, search: nil),
                 "scopes": .array(
                     config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
             ])
