@@ -251,3 +251,34 @@ def test_a_result_pages_sort_order_goes_on_at_the_search_page_and_is_axe_clean(f
     wait(lambda: len(prices(driver)) > 1)
     assert prices(driver) == sorted(prices(driver))
     assert errors(driver) == []
+
+
+def test_a_choice_under_the_pointer_has_its_first_cards_loaded_before_the_click(front):
+    """Resting the pointer on a brand loads the rows of the first cards its list would show; the
+    click then paints them without loading a records file (the desktop, where a pointer rests)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    driver, viewport, _, url = front
+    if viewport == "mobile":
+        pytest.skip("a phone has no pointer resting on a choice")
+    driver.get(url + "#q=charger")
+    driver.refresh()
+    wait(lambda: driver.find_elements(By.CSS_SELECTOR, "#typeahead-refine .refine-check"))
+    records = "return document.querySelectorAll('script[src*=\"/records/\"]').length"
+    brands = driver.find_elements(By.CSS_SELECTOR, "#typeahead-refine .refine-group:has(.refine-search) .refine-check")
+    target = brands[-1]  # a small brand: its hits are not among the cards already shown
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", target)
+    before = driver.execute_script(records)
+    ActionChains(driver).move_to_element(target).perform()
+    wait(lambda: driver.execute_script(records) > before)
+    # The click draws the first cards at once, from rows already there: the first screen is drawn
+    # in the same task as the click (no records file waited for).
+    expected = count(target.find_element(By.CSS_SELECTOR, ".count").text.strip("()"))
+    drawn = driver.execute_script("""
+      const box = arguments[0].querySelector("input");
+      const list = document.getElementById("typeahead-results");
+      const old = list.firstElementChild;
+      box.click();
+      return list.firstElementChild !== old && list.querySelectorAll("li.hit").length;""", target)
+    assert drawn == min(expected, -(-driver.execute_script("return innerHeight") // 80))
+    wait(lambda: count(status(driver)) == expected)
+    assert errors(driver) == []

@@ -71,13 +71,26 @@
           {
             currency: data.products.currency,
             change: onFront
-              ? (text) => apply(combobox.refine(state, text))
+              ? (text) => {
+                  // A refinement's list and counts, measured to their paint (Benchmarks/refine.py).
+                  mark("typeahead-keystroke-results");
+                  mark("typeahead-refine");
+                  apply(combobox.refine(state, text));
+                }
               : (text) => (location.href = searchHref + (text ? "&" + text : "")),
             // The search is made once the suggestions are closed (Enter, a choice, Escape, a blur);
             // a result page's is made.
             settled: () => !onFront || !state.open,
+            // On the search page, the counts are drawn once the refined list has painted: the
+            // list comes first.
+            afterResults: onFront ? (then) => whenDrawn.push(then) : null,
+            // The rows of the first cards a choice under the pointer would show, loaded ahead.
+            prefetch: onFront
+              ? (numbers) => productIndex.rows(numbers.slice(0, Math.ceil(window.innerHeight / 80)), () => {})
+              : null,
             // A result page's static summary says what the panel now says.
             rendered: () => {
+              measureSince("typeahead-refine", "typeahead-refine-counts");
               const summary = document.querySelector(".facet-summary");
               if (summary && !onFront) summary.hidden = true;
             },
@@ -285,6 +298,10 @@
    * Benchmarks/search-page.py reads these: from the keystroke's mark to now (`name`), and to the
    * first frame painted after it (`name-paint`). Each keystroke is measured once.
    */
+  function mark(name) {
+    if (window.performance && performance.mark) performance.mark(name);
+  }
+
   function measureSince(mark, name) {
     if (!window.performance || !performance.measure) return;
     const marks = performance.getEntriesByName(mark);
@@ -414,12 +431,19 @@
     const scope = state.scope;
     const refinements = state.refine || "";
     const stale = () => state.q !== query || state.scope !== scope || (state.refine || "") !== refinements;
-    productIndex.search(query, { scope: scopeOf(scope), stale }, (found) => {
+    const answered = (found) => {
       if (stale()) return;
       if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted), query + "\u0000" + (scope ? scope.id : ""));
       else show(found, submitted);
+    };
+    // A refinement of the search shown refines its answer: the text is not searched again.
+    if (lastFound && lastFound.query === query && lastFound.scope === scope) return answered(lastFound.found);
+    productIndex.search(query, { scope: scopeOf(scope), stale }, (found) => {
+      if (!stale()) lastFound = { query, scope, found };
+      answered(found);
     });
   }
+  let lastFound = null;
 
   /** Draws an answer (refined by the panel, when there is one). */
   function show(found, submitted) {
@@ -442,7 +466,10 @@
       announceLater(note ? note + ". " + said.status : said.announcement);
       showRemoval(note);
       showEmpty(said.searched);
-      if (found.nbHits === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
+      if (found.nbHits === 0) {
+        measureSince("typeahead-keystroke-results", "typeahead-results");
+        drawn();
+      }
       more();
     }
   }
@@ -532,26 +559,43 @@
     }
     const start = shown;
     const end = Math.min(start + data.products.hitsPerPage, current.numbers.length);
-    productIndex.rows(current.numbers.slice(start, end), (rows) => {
+    // A first page: the cards a screen can show (a card is at least 80 px tall) are loaded and
+    // drawn first, the others once those have painted; a refined list's rows are rarely loaded
+    // yet, and each file of them costs a slow device a script to run.
+    const now = start === 0 ? Math.min(end, Math.ceil(window.innerHeight / 80)) : end;
+    const draw = (rows, from) => {
+      for (let k = 0; k < rows.length; k++) {
+        results.appendChild(card(rows[k], current.highlight(String(rows[k].name || ""), from + k).value));
+      }
+    };
+    productIndex.rows(current.numbers.slice(start, now), (rows) => {
       if (current !== answer) return;
-      const draw = (from, to) => {
-        for (let k = from; k < to; k++) results.appendChild(card(rows[k], current.highlight(String(rows[k].name || ""), start + k).value));
-      };
-      // A keystroke's first page: the cards a screen can show are drawn at once, the others
-      // once those have painted (a card is at least 80 px tall).
-      const now = start === 0 ? Math.min(rows.length, Math.ceil(window.innerHeight / 80)) : rows.length;
-      draw(0, now);
-      if (start === 0) measureSince("typeahead-keystroke-results", "typeahead-results");
+      draw(rows, start);
+      if (start === 0) {
+        measureSince("typeahead-keystroke-results", "typeahead-results");
+        drawn();
+      }
       shown = end;
       afterPaint(() => {
         if (current !== answer) return;
-        draw(now, rows.length);
-        drawing = false;
-        // The sentinel may still be in view after a short page: keep filling. (Read after the
-        // frame, when the layout is done: read at once, it would force one.)
-        if (sentinel && sentinel.getBoundingClientRect().top < window.innerHeight) more();
+        productIndex.rows(current.numbers.slice(now, end), (rest) => {
+          if (current !== answer) return;
+          draw(rest, now);
+          drawing = false;
+          // The sentinel may still be in view after a short page: keep filling. (Read after the
+          // frame, when the layout is done: read at once, it would force one.)
+          if (sentinel && sentinel.getBoundingClientRect().top < window.innerHeight) more();
+        });
       });
     });
+  }
+
+  /** What waits for the next list's first cards to paint (the panel's counts), then runs. */
+  let whenDrawn = [];
+  function drawn() {
+    const waiting = whenDrawn;
+    whenDrawn = [];
+    if (waiting.length) afterPaint(() => waiting.forEach((then) => then()));
   }
 
   /** Calls `then` in a task after the next frame has painted. */

@@ -136,7 +136,28 @@
       }, 0);
     }
 
-    const change = (next) => options.change(serialize(next));
+    /**
+     * While set, `change(next)` is a rehearsal: the pointer is over a choice (or the focus on it),
+     * and the rows of the first cards of the list it would give are loaded ahead of the click.
+     */
+    let dry = null;
+    const change = (next) => (dry ? dry(next) : options.change(serialize(next)));
+    function ahead(node, handler) {
+      if (!options.prefetch) return;
+      const rehearse = () => {
+        if (!lastRender || dry) return;
+        const { numbers, row } = lastRender;
+        dry = (next) => options.prefetch(compute(numbers, row, next, replicas).hits);
+        try {
+          handler();
+        } finally {
+          dry = null;
+        }
+      };
+      node.addEventListener("pointerenter", rehearse);
+      node.addEventListener("pointerdown", rehearse);
+      node.addEventListener("focus", rehearse);
+    }
     const copy = () => JSON.parse(JSON.stringify(current));
 
     const positions = new WeakMap();
@@ -188,10 +209,21 @@
             highlight: (value, i) => all.highlight(value, position.get(result.hits[i])),
             rest: (done) => done(refined),
           };
-          then(refined);
           pending = null;
-          elements.panel.classList.remove("stale");
-          render(all.numbers, row, result);
+          const counts = () => {
+            if (stale()) return;
+            elements.panel.classList.remove("stale");
+            render(all.numbers, row, result);
+          };
+          if (options.afterResults) {
+            // The chips and the sort order follow at once; the counts once the list has painted.
+            options.afterResults(counts);
+            then(refined);
+            renderBar();
+          } else {
+            then(refined);
+            counts();
+          }
         });
       });
     }
@@ -247,6 +279,7 @@
       button.appendChild(element("span", "refine-value", text));
       button.appendChild(element("span", "count", countText(count)));
       button.addEventListener("click", onClick);
+      ahead(button, onClick);
       li.appendChild(button);
       return li;
     }
@@ -284,13 +317,16 @@
         box.type = "checkbox";
         box.checked = chosen.includes(value);
         box.id = "refine-" + attribute.replace(/[^a-z0-9]/gi, "-") + "-" + encodeURIComponent(value).replace(/[^a-z0-9]/gi, "_");
-        box.addEventListener("change", () => {
+        const tick = () => {
           const next = copy();
           const now = next.lists[attribute] || [];
-          next.lists[attribute] = box.checked ? now.concat([value]) : now.filter((v) => v !== value);
+          next.lists[attribute] = box.checked !== !!dry ? now.concat([value]) : now.filter((v) => v !== value);
           if (next.lists[attribute].length === 0) delete next.lists[attribute];
           change(next);
-        });
+        };
+        box.addEventListener("change", tick);
+        ahead(lab, tick);
+        ahead(box, tick);
         lab.appendChild(box);
         lab.appendChild(element("span", "refine-value", value));
         lab.appendChild(element("span", "count", countText(count)));
@@ -408,12 +444,15 @@
       box.type = "checkbox";
       box.id = "refine-toggle-" + attribute.replace(/[^a-z0-9]/gi, "-");
       box.checked = !!current.toggles[attribute];
-      box.addEventListener("change", () => {
+      const tick = () => {
         const next = copy();
-        if (box.checked) next.toggles[attribute] = true;
+        if (box.checked !== !!dry) next.toggles[attribute] = true;
         else delete next.toggles[attribute];
         change(next);
-      });
+      };
+      box.addEventListener("change", tick);
+      ahead(lab, tick);
+      ahead(box, tick);
       lab.appendChild(box);
       lab.appendChild(element("span", "refine-value", label(attribute)));
       lab.appendChild(element("span", "count", countText(yes)));
@@ -455,11 +494,13 @@
         button.appendChild(element("span", "", text));
         button.appendChild(element("span", "chip-x", "×"));
         button.setAttribute("aria-label", "Remove " + text);
-        button.addEventListener("click", () => {
+        const click = () => {
           const next = copy();
           remove(next);
           change(next);
-        });
+        };
+        button.addEventListener("click", click);
+        ahead(button, click);
         li.appendChild(button);
         chips.appendChild(li);
       };
