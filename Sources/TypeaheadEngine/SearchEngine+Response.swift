@@ -17,6 +17,8 @@ extension SearchEngine {
                 ? content.products[hit.record].attributes : content.suggestions[hit.record].attributes
             if let kept = request.shape.attributesToRetrieve {
                 record = record.filter { $0.key == "objectID" || kept.contains($0.key) }
+            } else if !request.shape.excludedAttributes.isEmpty {
+                record = record.filter { $0.key == "objectID" || !request.shape.excludedAttributes.contains($0.key) }
             }
             var highlightResult: [String: JSONValue] = [:]
             for (attribute, values) in highlights {
@@ -55,9 +57,13 @@ extension SearchEngine {
             }
         }
         if let removal = page.queryAfterRemoval { extra["queryAfterRemoval"] = .string(removal) }
-        if let kept = request.shape.attributesToRetrieve {
+        let retrieved =
+            request.shape.attributesToRetrieve
+            ?? (request.shape.excludedAttributes.isEmpty
+                ? nil : ["*"] + request.shape.excludedAttributes.map { "-" + $0 })
+        if let retrieved {
             params +=
-                "&attributesToRetrieve=\(Self.percentEncode(JSONWriter.string(.array(kept.map(JSONValue.string)))))"
+                "&attributesToRetrieve=\(Self.percentEncode(JSONWriter.string(.array(retrieved.map(JSONValue.string)))))"
         }
         if let tags = request.shape.highlightTags {
             params +=
@@ -67,8 +73,12 @@ extension SearchEngine {
             params += "&clickAnalytics=true"
             // Algolia's queryID names this search for click events; here it is the search's own
             // hash (nothing is recorded), the same for the same request.
-            let hash = FNV1a.hash64(params.utf8)
-            let again = FNV1a.hash64(params.utf8.reversed())
+            // The index (a replica is another sort order) and what is highlighted are part of it.
+            let named =
+                params + "\u{0}" + (request.replica ?? request.index.rawValue) + "\u{0}"
+                + (request.attributesToHighlight?.joined(separator: ",") ?? "*")
+            let hash = FNV1a.hash64(named.utf8)
+            let again = FNV1a.hash64(named.utf8.reversed())
             extra["queryID"] = .string(
                 String(hash, radix: 16).leftPadded(to: 16) + String(again, radix: 16).leftPadded(to: 16))
         }

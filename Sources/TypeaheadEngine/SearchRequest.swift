@@ -62,8 +62,13 @@ public struct SearchRequest: Sendable {
 /// What a response shows of its hits (Algolia's `attributesToRetrieve`, `highlightPreTag` and
 /// `highlightPostTag`, `clickAnalytics`); none changes which hits, their order or their counts.
 public struct ResponseShape: Sendable, Equatable {
-    /// The attributes each hit carries besides `objectID` and `_highlightResult`; nil: all.
+    /// The attributes each hit carries besides `objectID` and `_highlightResult`; nil: all
+    /// but `excludedAttributes`.
     public var attributesToRetrieve: [String]?
+    /// With every attribute retrieved (`*`), those left out (`-name`).
+    public var excludedAttributes: [String] = []
+    /// The longest highlight tag taken, in UTF-8 bytes (InstantSearch's are 17 and 18).
+    public static let longestTag = 100
     /// The tags around a highlighted part. Nil: `<em>` and `</em>`, the value HTML-escaped. Given:
     /// the value as the record holds it (not escaped), as Algolia does; the client escapes it
     /// (InstantSearch does, with its own tags).
@@ -74,7 +79,8 @@ public struct ResponseShape: Sendable, Equatable {
     public init() {}
 
     public static func == (a: ResponseShape, b: ResponseShape) -> Bool {
-        a.attributesToRetrieve == b.attributesToRetrieve && a.highlightTags?.pre == b.highlightTags?.pre
+        a.attributesToRetrieve == b.attributesToRetrieve && a.excludedAttributes == b.excludedAttributes
+            && a.highlightTags?.pre == b.highlightTags?.pre
             && a.highlightTags?.post == b.highlightTags?.post && a.clickAnalytics == b.clickAnalytics
     }
 }

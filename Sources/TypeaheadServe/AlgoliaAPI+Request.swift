@@ -103,14 +103,30 @@ extension AlgoliaAPI {
     static func shape(_ name: String, _ value: JSONValue, into shape: inout ResponseShape) throws(APIError) {
         switch name {
         case "attributesToRetrieve":
-            shape.attributesToRetrieve = try attributes(name, value)
+            // Names, or `*` (every one) less the names after a `-`, as Algolia reads them.
+            let names = try attributeNames(name, value)
+            let excluded = names.filter { $0.hasPrefix("-") }.map { String($0.dropFirst()) }
+            if names.contains("*") {
+                shape.attributesToRetrieve = nil
+                shape.excludedAttributes = excluded
+            } else if !excluded.isEmpty {
+                throw APIError(
+                    400, "attributesToRetrieve: -\(excluded[0]) excludes from \"*\" only, and \"*\" is not given")
+            } else {
+                shape.attributesToRetrieve = names
+            }
         case "attributesToSnippet":
             // Snippets are not made here: only the empty list (what InstantSearch sends) is accepted.
-            guard try attributes(name, value)?.isEmpty == true || isEmptyList(value) else {
+            guard isEmptyList(value) else {
                 throw APIError(400, "attributesToSnippet: snippets are not supported (only an empty list)")
             }
         case "highlightPreTag", "highlightPostTag":
-            guard let text = value.stringValue, !text.isEmpty else { throw invalid(name, value, "a non-empty string") }
+            // A tag is repeated at every match of every hit: its size is bounded before any search.
+            guard let text = value.stringValue else { throw invalid(name, value, "a string") }
+            guard !text.isEmpty, text.utf8.count <= ResponseShape.longestTag else {
+                throw APIError(
+                    400, "\(name): expected 1 to \(ResponseShape.longestTag) bytes, found \(text.utf8.count)")
+            }
             var tags = shape.highlightTags ?? (pre: "<em>", post: "</em>")
             if name == "highlightPreTag" { tags.pre = text } else { tags.post = text }
             shape.highlightTags = tags
@@ -129,7 +145,9 @@ extension AlgoliaAPI {
     static func isEmptyList(_ value: JSONValue) -> Bool {
         switch value {
         case .array(let items): return items.isEmpty
-        case .string(let text): return text.isEmpty || text == "[]"
+        case .string(let text):
+            let bare = text.filter { !$0.isWhitespace }
+            return bare.isEmpty || bare == "[]"
         default: return false
         }
     }
@@ -164,11 +182,19 @@ extension AlgoliaAPI {
 
     /// `attributesToHighlight`: an array of names, or a comma-separated list in `params`; `*` is every one.
     static func attributes(_ name: String, _ value: JSONValue) throws(APIError) -> [String]? {
+        let names = try attributeNames(name, value)
+        return names.contains("*") ? nil : names
+    }
+
+    /// The names of an attribute list as given (`*` kept).
+    static func attributeNames(_ name: String, _ value: JSONValue) throws(APIError) -> [String] {
         var names: [String] = []
         switch value {
         case .array(let items):
             for item in items {
-                guard let text = item.stringValue else { throw invalid(name, value, "an array of attribute names") }
+                guard let text = item.stringValue else {
+                    throw APIError(400, "\(name): expected an array of attribute names, found \(item.typeName) in it")
+                }
                 names.append(text)
             }
         case .string(let text):
@@ -176,12 +202,12 @@ extension AlgoliaAPI {
                 guard let parsed = try? JSONParser.parse(Array(text.utf8)) else {
                     throw APIError(400, "\(name): expected an array of attribute names")
                 }
-                return try attributes(name, parsed)
+                return try attributeNames(name, parsed)
             }
             names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         default: throw invalid(name, value, "an array of attribute names")
         }
-        return names.contains("*") ? nil : names
+        return names
     }
 
     /// The fields of `a=b&c=d`, `+` a space, percent-decoded.

@@ -527,11 +527,34 @@ def test_retrieved_attributes_and_click_analytics(served):
     assert len(found.query_id) == 32 and found.query_id == client.search_single_index(
         "products", {"query": "galaxy", "hitsPerPage": 3, "attributesToRetrieve": ["name", "price"],
                      "attributesToHighlight": ["name"], "clickAnalytics": True}).query_id
+    # Every attribute but some, as Algolia writes it.
+    found = client.search_single_index("products", {"query": "galaxy", "hitsPerPage": 2,
+                                                    "attributesToRetrieve": ["*", "-description", "-image"]})
+    for hit in found.hits:
+        assert "description" not in hit.to_dict() and "image" not in hit.to_dict() and "name" in hit.to_dict()
+    # Another sort order is another search: its queryID differs.
+    ids = {client.search_single_index(index, {"query": "galaxy", "clickAnalytics": True}).query_id
+           for index in ("products", "instant_search_price_asc", "instant_search_price_desc")}
+    assert len(ids) == 3
     for body, message in [
         ({"attributesToSnippet": ["description"]}, "attributesToSnippet: snippets are not supported"),
         ({"tagFilters": ["sale"]}, "tagFilters: records have no _tags here"),
-        ({"highlightPreTag": ""}, "highlightPreTag: expected a non-empty string"),
+        ({"highlightPreTag": ""}, "highlightPreTag: expected 1 to 100 bytes, found 0"),
         ({"hitsPerPage": -1}, "hitsPerPage: expected a whole number from 0 to 1000"),
+        ({"attributesToRetrieve": ["-name"]}, "attributesToRetrieve: -name excludes from"),
+        ({"attributesToRetrieve": [1]}, "attributesToRetrieve: expected an array of attribute names, found a number"),
     ]:
         response, data = served.get("/1/indexes/products/query", method="POST", body=json.dumps(body).encode())
         assert response.status == 400 and message in json.loads(data)["message"], data
+
+
+def test_a_huge_highlight_tag_is_refused_before_any_search(served):
+    """A tag is repeated at every match of every hit: 50 KB tags on a 1,000-hit page would build
+    gigabytes before the answer's own size limit could refuse it, so the tag's size is checked first."""
+    body = json.dumps({"query": "c", "hitsPerPage": 1000, "highlightPreTag": "<" * 50000,
+                       "highlightPostTag": ">" * 50000}).encode()
+    response, data = served.get("/1/indexes/products/query", method="POST", body=body)
+    assert response.status == 400 and "Tag: expected 1 to 100 bytes, found 50000" in json.loads(data)["message"]
+    response, data = served.get("/1/indexes/products/query", method="POST",
+                                body=json.dumps({"query": "case", "hitsPerPage": 1}).encode(), timeout=5)
+    assert response.status == 200
