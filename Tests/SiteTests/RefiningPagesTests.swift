@@ -68,6 +68,28 @@ import TypeaheadTestSupport
         #expect(!html.contains(Self.evil) && html.contains("&lt;img src=x onerror=alert(1)&gt;"))
     }
 
+    /// Counts are written one way on every page: with digit groups, as the search page writes them.
+    @Test func countsAreWrittenWithDigitGroupsEverywhere() throws {
+        let content = Content(
+            products: (0..<1234).map {
+                Self.product("w\($0)", "Widget \($0)", brand: "Acme", path: ["Tools", "Widgets"], price: 10)
+            },
+            suggestions: [Suggestion(objectID: "widget", query: "widget", popularity: 1)], config: Self.content.config)
+        let files = try SiteBuilder(content: content, templates: SiteBuilderTests.templates).build()
+        let text = { (name: String) in String(decoding: files[name] ?? [], as: UTF8.self) }
+        let result = text(try #require(files.keys.first { $0.hasPrefix("search/widget") }))
+        #expect(result.contains("1,234 results"))
+        #expect(result.contains("data-count=\"1234\"") && result.contains("(1,234)"))
+        #expect(result.contains("1,214 more results"))
+        let category = text(
+            try #require(files.keys.first { $0.hasPrefix("category/tools") && !$0.contains("widgets") }))
+        #expect(category.contains("1,234 products") && category.contains("(1,234)"))
+        #expect(text("index.html").contains("Most popular of 1,234 products"))
+        for (name, bytes) in files where name.hasSuffix(".html") {
+            #expect(!String(decoding: bytes, as: UTF8.self).contains("1234 "), "\(name)")
+        }
+    }
+
     @Test func categoryPagesListTheirProductsAndSubcategories() throws {
         let files = try SiteBuilder(content: Self.content, templates: SiteBuilderTests.templates).build()
         let categories = files.keys.filter { $0.hasPrefix("category/") }.sorted()

@@ -76,7 +76,7 @@ enum CategoryPages {
         let children = subcategories(engine, level: level, path: path).map { child -> MustacheValue in
             [
                 "name": .string(String(child.path.dropFirst(path.count + separator.count))),
-                "value": .string(child.path), "count": .int(child.count),
+                "value": .string(child.path), "count": .int(child.count), "countText": .string(grouped(child.count)),
                 "href": hasPage(child.path, level: level + 1, config: config)
                     ? .string(root + SiteLayout.category(child.path)) : .null,
             ]
@@ -86,11 +86,14 @@ enum CategoryPages {
             extra: [
                 "category": [
                     "name": .string(parts.last ?? path), "path": .string(path), "attribute": .string(attribute(level)),
-                    "trail": .array(trail), "nbHits": .int(page.nbHits),
+                    "trail": .array(trail), "nbHits": .int(page.nbHits), "nbHitsText": .string(grouped(page.nbHits)),
                     "subcategories": children.isEmpty ? .null : ["items": .array(children)],
                     "hits": .array(hits),
                     "more": page.nbHits > page.hits.count
-                        ? ["count": .int(page.nbHits - page.hits.count), "shown": .int(page.hits.count)] : .null,
+                        ? [
+                            "count": .int(page.nbHits - page.hits.count), "shown": .int(page.hits.count),
+                            "countText": .string(grouped(page.nbHits - page.hits.count)),
+                        ] : .null,
                 ]
             ])
         return (file, try renderer.renderBytes(name: "category", data: data))

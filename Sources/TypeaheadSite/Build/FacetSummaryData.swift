@@ -83,7 +83,7 @@ enum FacetSummaryData {
                                     "value": .string($0.value),
                                     "text": .string(
                                         text($0.value, attribute: entry.attribute, currency: config.currency)),
-                                    "count": .int($0.count),
+                                    "count": .int($0.count), "countText": .string(grouped($0.count)),
                                     "href": search.isEmpty
                                         ? .null
                                         : refinement(

@@ -61,6 +61,7 @@ struct ResultPages {
                     "query": .string(suggestion.query),
                     "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
+                    "nbHitsText": .string(grouped(page.nbHits)),
                     // The panel, on the first page of a list with hits, once the page's script runs.
                     "refining": number == 1 && page.nbHits > 0
                         ? FacetSummaryData.refining(
@@ -90,6 +91,7 @@ struct ResultPages {
                     "more": last && first.nbHits > shown
                         ? [
                             "count": .int(first.nbHits - shown), "shown": .int(shown),
+                            "countText": .string(grouped(first.nbHits - shown)),
                             "href": .string(
                                 root + SiteLayout.frontPage + "#"
                                     + SiteLayout.searchHash(query: suggestion.query, scope: scope)),
