@@ -61,7 +61,7 @@ public struct SearchRequest: Sendable {
 
 /// What a response shows of its hits (Algolia's `attributesToRetrieve`, `highlightPreTag` and
 /// `highlightPostTag`, `clickAnalytics`); none changes which hits, their order or their counts.
-public struct ResponseShape: Sendable, Equatable {
+public struct ResponseShape: Sendable {
     /// The attributes each hit carries besides `objectID` and `_highlightResult`; nil: all
     /// but `excludedAttributes`.
     public var attributesToRetrieve: [String]?
@@ -77,12 +77,6 @@ public struct ResponseShape: Sendable, Equatable {
     public var clickAnalytics = false
 
     public init() {}
-
-    public static func == (a: ResponseShape, b: ResponseShape) -> Bool {
-        a.attributesToRetrieve == b.attributesToRetrieve && a.excludedAttributes == b.excludedAttributes
-            && a.highlightTags?.pre == b.highlightTags?.pre
-            && a.highlightTags?.post == b.highlightTags?.post && a.clickAnalytics == b.clickAnalytics
-    }
 }
 
 /// One page of an answer.

@@ -68,11 +68,11 @@ test(`refining agrees with the Swift engine on all ${fixture.refining.length} ca
   for (const c of fixture.refining) {
     const numbers = allNumbers(c.query);
     let got = null;
-    facetData.rowsOf(numbers, (row) => {
+    facetData.columnsOf(numbers, (columns) => {
       const groups = {};
       [...clauses(c.facetFilters), ...clauses(c.numericFilters)].forEach((clause, i) => (groups["g" + i] = [clause]));
       const replica = c.replica ? data.products.facets.replicas.find((r) => r[0] === c.replica) : null;
-      const answer = refine.apply(numbers, row, { groups, facets: attributes, max: 1000, sort: replica ? [replica[1], replica[2]] : null });
+      const answer = refine.apply(numbers, columns, { groups, facets: attributes, max: 1000, sort: replica ? [replica[1], replica[2]] : null });
       products.rows(answer.numbers.slice(0, 20), (rows) => {
         got = { nbHits: answer.nbHits, hits: rows.map((r) => r.objectID), facets: answer.facets, stats: answer.stats };
       });
@@ -96,9 +96,9 @@ test(`refining agrees with the Swift engine on all ${fixture.refining.length} ca
 
 test("disjunctive counts: a facet's own refinement leaves its counts as they were", () => {
   const numbers = allNumbers("iphone");
-  facetData.rowsOf(numbers, (row) => {
-    const none = refine.apply(numbers, row, { facets: ["brand"], max: 1000 });
-    const apple = refine.apply(numbers, row, { groups: { brand: [[{ attribute: "brand", value: "Apple" }]] }, facets: ["brand", "price"], max: 1000 });
+  facetData.columnsOf(numbers, (columns) => {
+    const none = refine.apply(numbers, columns, { facets: ["brand"], max: 1000 });
+    const apple = refine.apply(numbers, columns, { groups: { brand: [[{ attribute: "brand", value: "Apple" }]] }, facets: ["brand", "price"], max: 1000 });
     assert.deepEqual(apple.facets.brand, none.facets.brand);
     assert.equal(apple.nbHits, none.facets.brand.find(([v]) => v === "Apple")[1]);
     // Another facet's counts are within the refinement.
@@ -110,7 +110,7 @@ test("disjunctive counts: a facet's own refinement leaves its counts as they wer
 test("a refinement loads the facet files of the hits' records only, and the values once", () => {
   const { loader, requested } = siteLoader();
   const numbers = allNumbers("apple watch band", sharded.createClientIndex(data.products, loader));
-  refine.createFacetData(data.products.facets, data.products.base, loader).rowsOf(numbers, () => {});
+  refine.createFacetData(data.products.facets, data.products.base, loader).columnsOf(numbers, () => {});
   const files = requested.filter((src) => src.includes("/facets/"));
   const buckets = new Set(numbers.map((n) => Math.floor(n / data.products.facets.bucket)));
   assert.ok(buckets.size < 4, "the hits of a narrow query sit in few buckets");
@@ -118,8 +118,9 @@ test("a refinement loads the facet files of the hits' records only, and the valu
 });
 
 test("ready price ranges count each hit once in each range it reaches", () => {
-  const row = () => null;
-  row.cells = () => [10, [25, 30], null, [20, 60, 70]];
-  row.list = () => ({ kind: "numbers", values: [], code: new Map() });
-  assert.deepEqual(refine.rangeCounts([0, 1, 2, 3], row, "price", [25, 50]), [2, 1, 1]);
+  const columns = {
+    cells: () => [10, [25, 30], null, [20, 60, 70]],
+    list: () => ({ kind: "numbers", values: [], code: new Map() }),
+  };
+  assert.deepEqual(refine.rangeCounts([0, 1, 2, 3], columns, "price", [25, 50]), [2, 1, 1]);
 });

@@ -66,12 +66,12 @@
    * Refines a whole ranked list: the hits (sorted when a sort order is chosen), and for each widget
    * the list its counts are taken from (every group but its own: disjunctive faceting).
    */
-  function compute(numbers, row, state, replicas) {
+  function compute(numbers, columns, state, replicas) {
     const byKey = groups(state);
     const keys = Object.keys(byKey);
     const fails = new Uint32Array(numbers.length);
     keys.forEach((key, k) => {
-      const ok = refine.compile(row, byKey[key]);
+      const ok = refine.compile(columns, byKey[key]);
       for (let i = 0; i < numbers.length; i++) if (!ok(numbers[i])) fails[i] |= 1 << k;
     });
     const made = new Map(); // mask → list
@@ -83,7 +83,7 @@
     };
     let hits = keys.length === 0 ? numbers : numbers.filter((_, i) => fails[i] === 0);
     const replica = replicas.find((r) => r[0] === state.sort);
-    if (replica) hits = refine.sortBy(hits, row, replica[1], replica[2]);
+    if (replica) hits = refine.sortBy(hits, columns, replica[1], replica[2]);
     return { hits, except, active: keys.length > 0 || !!replica };
   }
 
@@ -129,8 +129,8 @@
         elements.panel.classList.remove("stale");
         whole((all) => {
           if (stale()) return;
-          data.rowsOf(all.numbers, (row) => {
-            if (!stale()) render(all.numbers, row);
+          data.columnsOf(all.numbers, (columns) => {
+            if (!stale()) render(all.numbers, columns);
           });
         });
       }, 0);
@@ -146,8 +146,8 @@
       if (!options.prefetch) return;
       const rehearse = () => {
         if (!lastRender || dry) return;
-        const { numbers, row } = lastRender;
-        dry = (next) => options.prefetch(compute(numbers, row, next, replicas).hits);
+        const { numbers, columns } = lastRender;
+        dry = (next) => options.prefetch(compute(numbers, columns, next, replicas).hits);
         try {
           handler();
         } finally {
@@ -191,9 +191,9 @@
       }
       whole((all) => {
         if (stale()) return;
-        data.rowsOf(all.numbers, (row) => {
+        data.columnsOf(all.numbers, (columns) => {
           if (stale()) return;
-          const result = compute(all.numbers, row, current, replicas);
+          const result = compute(all.numbers, columns, current, replicas);
           // A hit's place in the whole list (what its highlighting is kept by), made once a list.
           let position = positions.get(all);
           if (!position) {
@@ -213,7 +213,7 @@
           const counts = () => {
             if (stale()) return;
             elements.panel.classList.remove("stale");
-            render(all.numbers, row, result);
+            render(all.numbers, columns, result);
           };
           if (options.afterResults) {
             // The chips and the sort order follow at once; the counts once the list has painted.
@@ -228,23 +228,23 @@
       });
     }
 
-    function render(numbers, row, computed) {
-      const result = computed || compute(numbers, row, current, replicas);
-      lastRender = { numbers, row };
+    function render(numbers, columns, computed) {
+      const result = computed || compute(numbers, columns, current, replicas);
+      lastRender = { numbers, columns };
       const body = elements.body;
       const focusedId = document.activeElement && body.contains(document.activeElement) ? document.activeElement.id : null;
       body.textContent = "";
       const categoryLevels = counted.filter((a) => levelOf(a) >= 0).sort((a, b) => levelOf(a) - levelOf(b));
-      if (categoryLevels.length) body.appendChild(categoryGroup(categoryLevels, result.except("cat"), row));
+      if (categoryLevels.length) body.appendChild(categoryGroup(categoryLevels, result.except("cat"), columns));
       for (const attribute of counted) {
         if (levelOf(attribute) >= 0 || attribute === "price" || attribute === "rating") continue;
-        const values = refine.counts(result.except("f." + attribute), row, [attribute], 1000)[attribute];
+        const values = refine.counts(result.except("f." + attribute), columns, [attribute], 1000)[attribute];
         const kind = kindOf(attribute, values);
-        if (kind === "toggle") body.appendChild(toggleGroup(attribute, refine.counts(result.except("t." + attribute), row, [attribute], 10)[attribute]));
+        if (kind === "toggle") body.appendChild(toggleGroup(attribute, refine.counts(result.except("t." + attribute), columns, [attribute], 10)[attribute]));
         else if (kind === "list") body.appendChild(listGroup(attribute, values));
       }
-      if (counted.includes("price")) body.appendChild(priceGroup(result.except("price"), row));
-      if (counted.includes("rating")) body.appendChild(ratingGroup(result.except("rating"), row));
+      if (counted.includes("price")) body.appendChild(priceGroup(result.except("price"), columns));
+      if (counted.includes("rating")) body.appendChild(ratingGroup(result.except("rating"), columns));
       for (const group of body.querySelectorAll(".refine-group")) if (!group.querySelector("li, input")) group.remove();
       if (focusedId) {
         const again = document.getElementById(focusedId);
@@ -298,7 +298,7 @@
         box.value = typed;
         box.addEventListener("input", () => {
           filterText[attribute] = box.value;
-          if (lastRender) render(lastRender.numbers, lastRender.row);
+          if (lastRender) render(lastRender.numbers, lastRender.columns);
         });
         section.appendChild(box);
       }
@@ -342,19 +342,19 @@
         more.addEventListener("click", () => {
           if (all) expanded.delete(attribute);
           else expanded.add(attribute);
-          if (lastRender) render(lastRender.numbers, lastRender.row);
+          if (lastRender) render(lastRender.numbers, lastRender.columns);
         });
         section.appendChild(more);
       }
       return section;
     }
 
-    function categoryGroup(levels, numbers, row) {
+    function categoryGroup(levels, numbers, columns) {
       const section = group(label(levels[0]));
       const chosen = current.category;
       const path = chosen ? chosen.path.split(" > ") : [];
       const list = element("ul", "refine-list refine-tree");
-      const counts = (level) => refine.counts(numbers, row, [levels[level]], 1000)[levels[level]].sort((a, b) => refine.byteOrder(a[0], b[0]));
+      const counts = (level) => refine.counts(numbers, columns, [levels[level]], 1000)[levels[level]].sort((a, b) => refine.byteOrder(a[0], b[0]));
       const add = (into, level) => {
         if (level >= levels.length) return;
         const prefix = level === 0 ? "" : path.slice(0, level).join(" > ") + " > ";
@@ -381,10 +381,10 @@
       return section;
     }
 
-    function priceGroup(numbers, row) {
+    function priceGroup(numbers, columns) {
       const section = group(label("price"));
       const bounds = manifest.priceBounds || [];
-      const counts = refine.rangeCounts(numbers, row, "price", bounds);
+      const counts = refine.rangeCounts(numbers, columns, "price", bounds);
       const list = element("ul", "refine-list");
       counts.forEach((count, i) => {
         if (count === 0) return;
@@ -462,11 +462,11 @@
       return section;
     }
 
-    function ratingGroup(numbers, row) {
+    function ratingGroup(numbers, columns) {
       const section = group(label("rating"));
       const list = element("ul", "refine-list");
       for (const stars of [4, 3, 2, 1]) {
-        const atLeast = refine.tester(row, { attribute: "rating", op: ">=", number: stars });
+        const atLeast = refine.tester(columns, { attribute: "rating", op: ">=", number: stars });
         let count = 0;
         for (const n of numbers) if (atLeast(n)) count += 1;
         if (count === 0) continue;

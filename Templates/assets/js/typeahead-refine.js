@@ -19,18 +19,17 @@
 
 
   /**
-   * Reads the `facets/` files of one client index: `rowsOf(numbers, callback)` loads the files
-   * that hold those records and calls back with `row`, the facet data of every record loaded:
-   * `row.cells(attribute)` is the attribute's column by record number (a value's place in
-   * `row.list(attribute).values`, -1 for none, or an array of places; a `numbers` attribute's
-   * cell is the number, null, or an array), and `row(number)` a record's cells as an object of
-   * attribute → `{values: [text…], numbers: [number…]}`.
+   * Reads the `facets/` files of one client index: `columnsOf(numbers, callback)` loads the files
+   * that hold those records and calls back with `columns`, the facet data of every record loaded:
+   * `columns.cells(attribute)` is the attribute's column by record number (a value's place in
+   * `columns.list(attribute).values`, -1 for none, or an array of places; a `numbers` attribute's
+   * cell is the number, null, or an array).
    */
   function createFacetData(manifest, base, loader) {
     const name = (slug) => base + "facets/" + slug;
     const bucket = manifest.bucket;
     let lists = null; // attribute → {kind, values, code: value → place}
-    const columns = new Map(manifest.attributes.map((a) => [a, []]));
+    const byAttribute = new Map(manifest.attributes.map((a) => [a, []]));
     const loaded = new Set();
     const none = { kind: "values", values: [], code: new Map() };
     function load(file) {
@@ -38,27 +37,17 @@
       loaded.add(file);
       const lines = loader.get(name(String(file))) || [];
       manifest.attributes.forEach((attribute, a) => {
-        const column = columns.get(attribute);
+        const column = byAttribute.get(attribute);
         const line = lines[a] || [];
         const start = file * bucket;
         for (let i = 0; i < line.length; i++) column[start + i] = line[i];
       });
     }
-    const row = (number) => {
-      const result = {};
-      for (const attribute of manifest.attributes) {
-        const list = row.list(attribute);
-        const cell = items(row.cells(attribute)[number], list.kind);
-        result[attribute] =
-          list.kind === "numbers"
-            ? { values: cell.map(numberText), numbers: cell }
-            : { values: cell.map((i) => list.values[i]), numbers: [] };
-      }
-      return result;
+    const columns = {
+      cells: (attribute) => byAttribute.get(attribute) || [],
+      list: (attribute) => (lists && lists.get(attribute)) || none,
     };
-    row.cells = (attribute) => columns.get(attribute) || [];
-    row.list = (attribute) => (lists && lists.get(attribute)) || none;
-    function rowsOf(numbers, callback) {
+    function columnsOf(numbers, callback) {
       const files = new Set();
       for (const n of numbers) files.add(Math.floor(n / bucket));
       const wanted = [name("values") + ".js", ...[...files].sort((a, b) => a - b).map((f) => name(String(f)) + ".js")];
@@ -71,10 +60,10 @@
           }
         }
         for (const file of files) load(file);
-        callback(row);
+        callback(columns);
       });
     }
-    return { rowsOf, attributes: manifest.attributes, replicas: manifest.replicas || [], priceBounds: manifest.priceBounds || [] };
+    return { columnsOf, attributes: manifest.attributes, replicas: manifest.replicas || [], priceBounds: manifest.priceBounds || [] };
   }
 
   /** A cell's items: a `values` cell's places (-1 is none), a `numbers` cell's numbers (null is none). */
@@ -84,12 +73,12 @@
   }
 
   /**
-   * A term as a test of a record number over `row`'s columns: `{attribute, value}` (a facet),
+   * A term as a test of a record number over `columns`'s columns: `{attribute, value}` (a facet),
    * `{attribute, op, number}`, `{attribute, lower, upper}`, maybe `negated`.
    */
-  function tester(row, term) {
-    const list = row.list(term.attribute);
-    const cells = row.cells(term.attribute);
+  function tester(columns, term) {
+    const list = columns.list(term.attribute);
+    const cells = columns.cells(term.attribute);
     let found;
     if (term.value !== undefined && list.kind !== "numbers") {
       const code = list.code.has(term.value) ? list.code.get(term.value) : -2;
@@ -116,11 +105,6 @@
     return term.negated ? (n) => !found(n) : found;
   }
 
-  /** Whether record `n` meets a term (see `tester`). */
-  function holds(row, n, term) {
-    return tester(row, term)(n);
-  }
-
   function compare(x, op, y) {
     switch (op) {
       case "<": return x < y;
@@ -134,8 +118,8 @@
   }
 
   /** Clauses (an AND of ORs of terms) as one test of a record number. */
-  function compile(row, clauses) {
-    const tests = clauses.map((clause) => clause.map((term) => tester(row, term)));
+  function compile(columns, clauses) {
+    const tests = clauses.map((clause) => clause.map((term) => tester(columns, term)));
     if (tests.length === 0) return () => true;
     if (tests.length === 1 && tests[0].length === 1) return tests[0][0];
     return (n) => {
@@ -146,11 +130,6 @@
       }
       return true;
     };
-  }
-
-  /** Whether record `n` passes clauses (an AND of ORs of terms). */
-  function passes(row, n, clauses) {
-    return compile(row, clauses)(n);
   }
 
   /** Byte order of two texts (UTF-8), as the engine orders values. */
@@ -166,11 +145,11 @@
   }
 
   /** Each attribute's values among `numbers` by count (most first), then value; at most `max` each. */
-  function counts(numbers, row, attributes, max) {
+  function counts(numbers, columns, attributes, max) {
     const result = {};
     for (const attribute of attributes) {
-      const list = row.list(attribute);
-      const cells = row.cells(attribute);
+      const list = columns.list(attribute);
+      const cells = columns.cells(attribute);
       let pairs = [];
       if (list.kind === "numbers") {
         const tally = new Map();
@@ -192,11 +171,11 @@
   }
 
   /** `facets_stats` of the attributes holding numbers among `numbers`: {min, max, sum, avg}. */
-  function stats(numbers, row, attributes) {
+  function stats(numbers, columns, attributes) {
     const result = {};
     for (const attribute of attributes) {
-      if (row.list(attribute).kind !== "numbers") continue;
-      const cells = row.cells(attribute);
+      if (columns.list(attribute).kind !== "numbers") continue;
+      const cells = columns.cells(attribute);
       let found = null;
       for (const n of numbers) {
         for (const x of items(cells[n], "numbers")) {
@@ -216,9 +195,9 @@
    * A replica's order of a relevance-ranked list: by the attribute's number (records without a
    * single number last), the list's own order among equals (the sort is stable).
    */
-  function sortBy(numbers, row, attribute, descending) {
-    const numeric = row.list(attribute).kind === "numbers";
-    const cells = row.cells(attribute);
+  function sortBy(numbers, columns, attribute, descending) {
+    const numeric = columns.list(attribute).kind === "numbers";
+    const cells = columns.cells(attribute);
     const key = (n) => (numeric && typeof cells[n] === "number" ? cells[n] : null);
     const keyed = numbers.map((n, i) => [n, key(n), i]);
     keyed.sort((a, b) => {
@@ -234,26 +213,26 @@
    * (disjunctive faceting, as InstantSearch asks for it), at most `max` values; `stats` over the
    * hits. `sort`: `[attribute, descending]` of a replica, or null.
    */
-  function apply(numbers, row, { groups = {}, facets = [], max = 100, sort = null }) {
+  function apply(numbers, columns, { groups = {}, facets = [], max = 100, sort = null }) {
     const keys = Object.keys(groups);
-    const all = compile(row, keys.flatMap((k) => groups[k]));
+    const all = compile(columns, keys.flatMap((k) => groups[k]));
     let hits = numbers.filter(all);
     const facetCounts = {};
     for (const attribute of facets) {
-      const others = compile(row, keys.filter((k) => k !== attribute).flatMap((k) => groups[k]));
+      const others = compile(columns, keys.filter((k) => k !== attribute).flatMap((k) => groups[k]));
       const base = groups[attribute] ? numbers.filter(others) : hits;
-      Object.assign(facetCounts, counts(base, row, [attribute], max));
+      Object.assign(facetCounts, counts(base, columns, [attribute], max));
     }
-    const facetStats = stats(hits, row, facets);
-    if (sort) hits = sortBy(hits, row, sort[0], sort[1]);
+    const facetStats = stats(hits, columns, facets);
+    if (sort) hits = sortBy(hits, columns, sort[0], sort[1]);
     return { numbers: hits, nbHits: hits.length, facets: facetCounts, stats: facetStats };
   }
 
   /** How many hits fall in each ready price range `[bound[i-1], bound[i])`, by range index. */
-  function rangeCounts(numbers, row, attribute, bounds) {
+  function rangeCounts(numbers, columns, attribute, bounds) {
     const result = new Array(bounds.length + 1).fill(0);
-    if (row.list(attribute).kind !== "numbers") return result;
-    const cells = row.cells(attribute);
+    if (columns.list(attribute).kind !== "numbers") return result;
+    const cells = columns.cells(attribute);
     const place = (x) => {
       let i = 0;
       while (i < bounds.length && x >= bounds[i]) i++;
@@ -267,5 +246,5 @@
     return result;
   }
 
-  return { createFacetData, tester, compile, holds, passes, counts, stats, sortBy, apply, rangeCounts, numberText, byteOrder };
+  return { createFacetData, tester, compile, counts, stats, sortBy, apply, rangeCounts, numberText, byteOrder };
 });
