@@ -20,9 +20,15 @@
   generate suggestions from brand and brand x categories, merge English plurals, read searches.json.
 - query_suggestions.json: what `typeahead suggest` makes of the two files above and the catalogue;
   this script runs it last (release build), so Content/ is the whole path from the raw data.
+- Text fields hold what a shopper reads: Best Buy's data writes some characters as HTML entities
+  (`Otterbox&#174;`, `&#8217;`), which `typeahead report` flags as markup in plain text. They are
+  decoded here, at import (only complete entities, `&name;`, `&#174;` or `&#xAE;`; a bare `&` stays),
+  so no page of the sample shows an entity as text. The four texts whose UTF-8 was read as
+  Windows-1252 (`360Â°`, `itâ€™s`) are mended the same way.
 site.json is written by hand and kept. Output is one record per line, sorted by objectID, keys
 sorted: reviewable, deterministic.
 """
+import html
 import json
 import re
 import subprocess
@@ -36,6 +42,29 @@ content = root / "Content"
 def load(name):
     with open(data / name, encoding="utf-8") as f:
         return json.load(f)
+
+ENTITY = re.compile(r"&(?:#[0-9]+|#[xX][0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);")
+# UTF-8 read as Windows-1252 (`360Â°`, `itâ€™s`): a lead byte's character, then continuation bytes'.
+MOJIBAKE = re.compile("[\u00c2-\u00f4][\u0080-\u00bf\u0152-\u2122]+")
+
+
+def redecoded(match):
+    try:
+        return match.group(0).encode("cp1252").decode("utf-8")
+    except UnicodeError:
+        return match.group(0)
+
+
+def decoded(value):
+    """`value` with every complete HTML entity in its strings decoded (in lists and objects too)."""
+    if isinstance(value, str):
+        return MOJIBAKE.sub(redecoded, ENTITY.sub(lambda m: html.unescape(m.group(0)), value))
+    if isinstance(value, list):
+        return [decoded(v) for v in value]
+    if isinstance(value, dict):
+        return {k: decoded(v) for k, v in value.items()}
+    return value
+
 
 def write_lines(path, records):
     lines = [json.dumps(r, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for r in records]
@@ -79,7 +108,7 @@ config = {
     "allowSpecialCharacters": False,
 }
 content.mkdir(exist_ok=True)
-write_lines(content / "products.json", [products[k] for k in sorted(products, key=str.encode)])
+write_lines(content / "products.json", [decoded(products[k]) for k in sorted(products, key=str.encode)])
 lines = [json.dumps(s, ensure_ascii=False, sort_keys=True, separators=(",", ":")) for s in searches]
 (content / "searches.json").write_text('{"searches": [\n' + ",\n".join(lines) + "\n]}\n", encoding="utf-8")
 (content / "suggestions.config.json").write_text(json.dumps(config, indent=2) + "\n", encoding="utf-8")
