@@ -84,7 +84,8 @@ extension TypeaheadCommand {
         var text =
             "Suggestions: \(summary.candidates) candidates (\(summary.logEntries) logged, \(summary.generated) generated), \(summary.distinct) distinct once cleaned, in \(String(format: "%.2f", seconds)) s.\n"
         text += "  completed \(summary.completed) prefixes; merged \(summary.merged) equal queries"
-        text += summary.mergedPlurals > 0 ? " and \(summary.mergedPlurals) plurals\n" : "\n"
+        text += summary.mergedPlurals > 0 ? ", \(summary.mergedPlurals) plurals" : ""
+        text += summary.mergedOrders > 0 ? ", \(summary.mergedOrders) word orders\n" : "\n"
         let rejected = SuggestionsBuilder.Reason.allCases.compactMap { reason -> String? in
             guard let count = summary.rejected[reason], count > 0 else { return nil }
             return reason == .tooFewHits ? "\(count) under \(minHits) hits" : "\(count) \(reason.rawValue)"

@@ -14,6 +14,8 @@ public struct SuggestionsBuilder: Sendable {
     public var log: [LogEntry]
     /// The products engine the queries are completed and vetted with.
     let engine: SearchEngine
+    /// The same without descriptions: a suggestion must name products outside them.
+    let naming: SearchEngine?
     /// How many of the first hits a prefix is completed from.
     public static let completionHits = 20
 
@@ -22,6 +24,7 @@ public struct SuggestionsBuilder: Sendable {
         self.config = config
         self.log = log
         engine = SearchEngine(content: Content(products: content.products, suggestions: [], config: content.config))
+        naming = Self.namingEngine(for: content)
     }
 
     /// Why a candidate was not kept.
@@ -32,6 +35,7 @@ public struct SuggestionsBuilder: Sendable {
         case specialCharacters = "special characters"
         case excluded = "excluded"
         case tooFewHits = "too few hits"
+        case onlyInDescriptions = "mostly in descriptions"
     }
 
     /// What a run did.
@@ -48,6 +52,8 @@ public struct SuggestionsBuilder: Sendable {
         public var merged = 0
         /// Suggestions merged into their other number (`cases` into `case`).
         public var mergedPlurals = 0
+        /// Suggestions merged into the same words in another order (`iphone apple` into `apple iphone`).
+        public var mergedOrders = 0
         public var kept = 0
         /// Seconds spent in each step, in order (for the terminal, never the file).
         public var phases: [(name: String, seconds: Double)] = []
@@ -57,7 +63,7 @@ public struct SuggestionsBuilder: Sendable {
         public static func == (a: Summary, b: Summary) -> Bool {
             a.logEntries == b.logEntries && a.generated == b.generated && a.distinct == b.distinct
                 && a.completed == b.completed && a.rejected == b.rejected && a.merged == b.merged
-                && a.mergedPlurals == b.mergedPlurals && a.kept == b.kept
+                && a.mergedPlurals == b.mergedPlurals && a.mergedOrders == b.mergedOrders && a.kept == b.kept
         }
     }
 
@@ -131,10 +137,8 @@ public struct SuggestionsBuilder: Sendable {
 
         lap("vet")
 
-        // 6. Merge singular and plural forms into the more popular one.
-        if config.mergePlurals {
-            records = mergePlurals(records, &summary, &skipped)
-        }
+        // 6. Merge the same words in another order, and singular and plural forms, into the more popular one.
+        records = mergeEquivalents(records, &summary, &skipped)
         summary.kept = records.count
         lap("merge")
         skipped.sort { utf8Less($0.query, $1.query) }
@@ -146,7 +150,7 @@ public struct SuggestionsBuilder: Sendable {
     private func cleaned(_ candidates: [LogEntry], _ summary: inout Summary) -> [(query: String, count: Int)] {
         var counts: [ByteKey: Int] = [:]
         for candidate in candidates {
-            let cleaned = Self.clean(candidate.query)
+            let cleaned = Self.folded(Self.clean(candidate.query))
             if cleaned.isEmpty {
                 summary.rejected[.empty, default: 0] += 1
                 continue
@@ -173,7 +177,7 @@ public struct SuggestionsBuilder: Sendable {
         for (candidate, completion) in zip(queries, completions) {
             var query = candidate.query
             if let completion {
-                query = Self.replacingLastWord(of: query, with: completion)
+                query = Self.folded(Self.replacingLastWord(of: query, with: completion))
                 summary.completed += 1
             }
             let key = ByteKey(query)
@@ -194,11 +198,14 @@ public struct SuggestionsBuilder: Sendable {
         _ skipped: inout [(query: String, line: String)]
     ) -> [Record] {
         let facets = FacetCounter(products: content.products, facets: config.facets)
+        let naming = self.naming
         let vetted = parallelMap(queries.map(\.query)) { query, scratch in
-            facets.vet(query, in: engine.products, scratch: scratch)
+            let vet = facets.vet(query, in: engine.products, scratch: scratch)
+            let named = naming.map { Self.exactHits(query, in: $0.products, scratch: scratch) } ?? vet.hits
+            return (vet.hits, vet.facets, named)
         }
         var records: [Record] = []
-        for (candidate, (hits, values)) in zip(queries, vetted) {
+        for (candidate, (hits, values, named)) in zip(queries, vetted) {
             // A completed last word may make a query longer than `build` takes.
             if let problem = RecordLimits.queryProblem(candidate.query) {
                 summary.rejected[.tooLong, default: 0] += 1
@@ -209,6 +216,13 @@ public struct SuggestionsBuilder: Sendable {
                 summary.rejected[.tooFewHits, default: 0] += 1
                 skipped.append(
                     (candidate.query, "skipping \"\(candidate.query)\": \(hits) hits, expected \(config.minHits)"))
+                continue
+            }
+            // It names products: `minHits` outside descriptions, or one for a query searched `minHits` times.
+            guard named >= config.minHits || (named > 0 && candidate.count >= config.minHits) else {
+                summary.rejected[.onlyInDescriptions, default: 0] += 1
+                let line = "\(named) hits outside descriptions, expected \(config.minHits)"
+                skipped.append((candidate.query, "skipping \"\(candidate.query)\": \(line)"))
                 continue
             }
             records.append(
@@ -288,8 +302,8 @@ public struct SuggestionsBuilder: Sendable {
         for combination in config.generate {
             for product in content.products {
                 var texts = [""]
-                for attribute in combination {
-                    let values = FacetCounter.values(of: product, attribute)
+                for (position, attribute) in combination.enumerated() {
+                    let values = Self.generatedValues(of: product, attribute, following: position > 0)
                     texts = texts.flatMap { prefix in values.map { prefix.isEmpty ? $0 : prefix + " " + $0 } }
                 }
                 for text in texts where !text.isEmpty && seen.insert(ByteKey(text)).inserted {
@@ -300,12 +314,12 @@ public struct SuggestionsBuilder: Sendable {
         return result.sorted(by: utf8Less)
     }
 
-    private func mergePlurals(
+    private func mergeEquivalents(
         _ records: [Record], _ summary: inout Summary, _ skipped: inout [(query: String, line: String)]
     ) -> [Record] {
         var groups: [ByteKey: [Record]] = [:]
         for record in records {
-            groups[ByteKey(EnglishPlural.key(TextNormalizer.normalize(record.query))), default: []].append(record)
+            groups[ByteKey(Self.equivalenceKey(record.query, plurals: config.mergePlurals)), default: []].append(record)
         }
         var merged: [Record] = []
         for group in groups.values {
@@ -319,30 +333,14 @@ public struct SuggestionsBuilder: Sendable {
             var kept = ordered[0]
             for other in ordered.dropFirst() {
                 kept.popularity = RecordLimits.addingCounts(kept.popularity, other.popularity)
-                summary.mergedPlurals += 1
-                skipped.append((other.query, "merging \"\(other.query)\" into \"\(kept.query)\" (singular and plural)"))
+                let reordered =
+                    Self.equivalenceKey(other.query, plurals: false) == Self.equivalenceKey(kept.query, plurals: false)
+                if reordered { summary.mergedOrders += 1 } else { summary.mergedPlurals += 1 }
+                let why = reordered ? "the same words" : "singular and plural"
+                skipped.append((other.query, "merging \"\(other.query)\" into \"\(kept.query)\" (\(why))"))
             }
             merged.append(kept)
         }
         return merged.sorted { utf8Less($0.query, $1.query) }
-    }
-
-    // MARK: - Work on all cores
-
-    /// `transform` applied to every element on all cores, each thread with its own scratch memory of
-    /// the products index; the results in order.
-    private func parallelMap<T: Sendable>(
-        _ items: [String], _ transform: @Sendable (String, SearchScratch) -> T
-    ) -> [T] {
-        let engine = self.engine
-        let chunks = max(1, min(items.count, PrefixMapBuilder.System.coreCount * 8))
-        let results = Mutex([[T]](repeating: [], count: chunks))
-        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
-            let part = Swift.stride(from: chunk, to: items.count, by: chunks).map { transform(items[$0], scratch) }
-            results.withLock { $0[chunk] = part }
-        }
-        let parts = results.withLock { $0 }
-        return items.indices.map { parts[$0 % chunks][$0 / chunks] }
     }
 }

@@ -250,7 +250,7 @@ struct ContentLoaderTests {
             directory: TestSupport.packageRoot.appendingPathComponent("Content").path
         ).load()
         #expect(content.products.count == 3377)
-        #expect(content.suggestions.count == 690)
+        #expect(content.suggestions.count == 462)
     }
 }
 

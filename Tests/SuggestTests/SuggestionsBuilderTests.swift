@@ -12,9 +12,9 @@ enum Catalogue {
         Product(objectID: "1", name: "Samsung Galaxy S7", brand: "Samsung", categories: ["Cell Phones"]),
         Product(objectID: "2", name: "Samsung Galaxy S8", brand: "Samsung", categories: ["Cell Phones"]),
         Product(
-            objectID: "3", name: "Galaxy S7 Case", brand: "Otterbox", categories: ["Cases", "Cell Phone Accessories"]),
+            objectID: "3", name: "Galaxy S7 Case", brand: "Otterbox", categories: ["Cell Phone Accessories", "Cases"]),
         Product(
-            objectID: "4", name: "iPhone 7 Case", brand: "Otterbox", categories: ["Cases", "Cell Phone Accessories"]),
+            objectID: "4", name: "iPhone 7 Case", brand: "Otterbox", categories: ["Cell Phone Accessories", "Cases"]),
         Product(objectID: "5", name: "iPhone 7 Cases (2-Pack)", brand: "Speck", categories: ["Cases"]),
         Product(objectID: "6", name: "Apple iPhone 7", brand: "Apple", categories: ["Cell Phones"]),
         Product(objectID: "7", name: "AT&T Prepaid Card", brand: "AT&T", categories: ["Cards"]),
