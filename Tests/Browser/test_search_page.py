@@ -171,10 +171,11 @@ def test_focus_on_empty_box_shows_popular_suggestions_and_scopes(page):
     box.click()
     listed = wait(lambda: options(driver))
     # Only suggestions that lead somewhere (minHits 5): no "cooktop" (0 hits), "macbook" (2).
-    assert listed[:3] == ["google", "iphone", "samsung"]
+    # The scopes first (in sight with recent searches too), then the popular searches.
+    assert listed[:3] == ["Cell Phones", "Cell Phone Accessories", "Smartwatches & Accessories"]
+    assert listed[3:6] == ["google", "iphone", "samsung"]
     assert "cooktop" not in listed and "macbook" not in listed
-    assert "Cell Phones" in listed
-    assert [h.upper() for h in groups(driver)] == ["POPULAR", "SEARCH IN"]
+    assert [h.upper() for h in groups(driver)] == ["SEARCH IN", "POPULAR"]
     assert box.get_attribute("aria-expanded") == "true"
     if mode == "file":
         shot(driver, "focused-empty")
@@ -451,7 +452,7 @@ def test_the_build_report_is_one_click_from_the_footer_and_shows_its_pictures(dr
     assert driver.current_url.endswith("/report/index.html")
     counts = {dt.text: dd.text for dt, dd in zip(driver.find_elements(By.CSS_SELECTOR, ".counts dt"),
                                                   driver.find_elements(By.CSS_SELECTOR, ".counts dd"))}
-    assert counts["products"] == "3,377" and counts["suggestions"] == "690"
+    assert counts["products"] == "3,377" and counts["suggestions"] == "462"
     # Three histograms, drawn (bars with a height), no script needed.
     charts = driver.find_elements(By.CSS_SELECTOR, "figure svg")
     assert len(charts) == 3

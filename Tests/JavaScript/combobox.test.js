@@ -170,11 +170,15 @@ test("the first Escape closes the list, the second clears the box, a third does 
   assert.deepEqual(first, { state: { ...s, open: false }, effects: ["prevent", "replace", "close"] });
   s = first.state;
   const second = key(s, "Escape", facts({ value: "ip", expanded: false }));
-  assert.deepEqual(second, { state: { ...s, q: "" }, effects: ["prevent", "value", "push", "results"] });
+  assert.deepEqual(second, { state: { ...s, q: "" }, effects: ["prevent", "value", "replace", "results"] });
   s = second.state;
   assert.deepEqual(key(s, "Escape", facts({ value: "", expanded: false })), { state: s, effects: ["prevent"] });
   // An open list with nothing in it is not shown: Escape clears the box at once.
   assert.deepEqual(key(state({ q: "zz", open: true }), "Escape", facts({ value: "zz", expanded: false })).effects, ["prevent", "value", "push", "results"]);
+  // After a search, the clearing starts the next search's entry: what is typed next replaces it.
+  const searched = key(state({ q: "iphone", committed: true }), "Escape", facts({ value: "iphone", expanded: false }));
+  assert.deepEqual(searched.effects, ["prevent", "value", "push", "results"]);
+  assert.deepEqual(combobox.input(searched.state, "s").effects, ["replace", "list-results"]);
 });
 
 test("Backspace removes the scope token only when the box is empty", () => {
@@ -213,11 +217,12 @@ test("the first keystroke after a search pushes a history entry, later ones repl
   assert.equal(s.committed, false);
   assert.deepEqual(effectsOf(combobox.tapAhead(s, "iphone case red")), ["value", "replace", "list", "results"]);
   assert.equal(s.q, "iphone case red ");
-  // A scope and Escape's clearing push an entry of their own, and leave the rule as it was.
+  // A scope pushes an entry of its own, and leaves the rule as it was; Escape's clearing starts
+  // the next search's entry (one search, one step back).
   const scoped = run(combobox.choose(s, scopeOption, facts()));
   assert.deepEqual([scoped.effects.includes("push"), scoped.state.committed], [true, false]);
   const cleared = key(state({ q: "a", committed: true }), "Escape", facts({ value: "a", expanded: false }));
-  assert.deepEqual([cleared.effects.includes("push"), cleared.state.committed], [true, true]);
+  assert.deepEqual([cleared.effects.includes("push"), cleared.state.committed], [true, false]);
 });
 
 test("focus and a click open the list, a blur closes it; the token and 'Search all products' remove the scope", () => {
@@ -285,16 +290,16 @@ test("an empty box lists recent searches and Clear, popular ones not recent, and
   const labels = (groups) => groups.map((g) => g.label);
   const texts = (group) => group.options.map((o) => [o.kind, o.text]);
   const all = combobox.emptyGroups(["samsung", "iphone"], ["google", "iphone", "samsung", "ipad"], null, scopes);
-  assert.deepEqual(labels(all), ["Recent searches", "Popular", "Search in"]);
+  assert.deepEqual(labels(all), ["Recent searches", "Search in", "Popular"]);
   assert.deepEqual(texts(all[0]), [["recent", "samsung"], ["recent", "iphone"], ["clear", ""]]);
   assert.equal(all[0].options[2].html, "Clear recent searches");
-  assert.deepEqual(texts(all[1]), [["suggestion", "google"], ["suggestion", "ipad"]]);
-  assert.deepEqual(texts(all[2]), [["scope", "Cell Phones"], ["scope", "A&B é #1"]]);
-  assert.equal(all[2].options[1].scope, odd);
-  assert.equal(all[2].options[1].html, "A&amp;B é #1");
+  assert.deepEqual(texts(all[2]), [["suggestion", "google"], ["suggestion", "ipad"]]);
+  assert.deepEqual(texts(all[1]), [["scope", "Cell Phones"], ["scope", "A&B é #1"]]);
+  assert.equal(all[1].options[1].scope, odd);
+  assert.equal(all[1].options[1].html, "A&amp;B é #1");
   // With a scope: no "Search in". Without recent searches: no group for them (nor Clear).
   assert.deepEqual(labels(combobox.emptyGroups(["iphone"], ["iphone", "google"], phones, scopes)), ["Recent searches", "Popular"]);
-  assert.deepEqual(labels(combobox.emptyGroups([], ["iphone"], null, scopes)), ["Popular", "Search in"]);
+  assert.deepEqual(labels(combobox.emptyGroups([], ["iphone"], null, scopes)), ["Search in", "Popular"]);
   assert.deepEqual(labels(combobox.emptyGroups([], ["iphone"], phones, scopes)), ["Popular"]);
   assert.deepEqual(labels(combobox.emptyGroups([], ["iphone"], null, [])), ["Popular"]);
   // Every popular search recent: no Popular group. Nothing at all: no group.
@@ -361,4 +366,10 @@ test("the way back is read defensively from session storage", () => {
   }
   assert.equal(combobox.wayBackLabel(search), "← Results for “iphone” in Cell Phones");
   assert.equal(combobox.wayBackLabel({ q: "iphone", scope: null, hash: "#q=iphone" }), "← Results for “iphone”");
+  // Only the page the search opened links back to it.
+  const opened = JSON.stringify({ ...search, to: "/site/products/otterbox-case.html" });
+  assert.deepEqual(combobox.wayBackTo(opened, "/site/products/otterbox-case.html"), { ...search, to: "/site/products/otterbox-case.html" });
+  assert.equal(combobox.wayBackTo(opened, "/site/products/speck-case.html"), null);
+  assert.equal(combobox.wayBackTo(JSON.stringify(search), "/site/products/otterbox-case.html"), null);
+  assert.equal(combobox.wayBackTo(JSON.stringify({ ...search, to: 7 }), "7"), null);
 });

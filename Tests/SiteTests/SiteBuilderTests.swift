@@ -209,7 +209,7 @@ extension SiteBuilderTests {
         #expect(!html.contains("rel=\"next\""))
         #expect(
             html.contains(
-                #"<p class="more-results">15 more results are not in these pages: <a href="../index.html#q=phone">see them all on the search page</a>"#
+                #"<p class="more-results">15 more results are not in these pages: <a href="../index.html#q=phone&amp;from=11">see them all on the search page</a>"#
             ))
         // A list that fits in its page says nothing more; the hash is encoded as URLSearchParams reads it.
         let odd = String(decoding: files["search/odd.html"]!, as: UTF8.self)

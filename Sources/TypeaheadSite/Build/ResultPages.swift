@@ -92,9 +92,11 @@ struct ResultPages {
                         ? [
                             "count": .int(first.nbHits - shown), "shown": .int(shown),
                             "countText": .string(grouped(first.nbHits - shown)),
+                            // The search page goes on from the first result these pages do not show.
                             "href": .string(
                                 root + SiteLayout.frontPage + "#"
-                                    + SiteLayout.searchHash(query: suggestion.query, scope: scope)),
+                                    + SiteLayout.searchHash(query: suggestion.query, scope: scope)
+                                    + "&from=\(shown + 1)"),
                         ] : .null,
                 ])
             files.append((file, try renderer.renderBytes(name: "results", data: data)))

@@ -141,8 +141,10 @@
     }
     if (name === "Escape") {
       // The first Escape closes the list; the next one clears the box (and leaves the list closed).
+      // Clearing starts the next search's history entry, as a first keystroke does: what is typed
+      // next replaces it, so one search is one step back, not two.
       if (context.expanded) return step({ ...state, open: false }, ["prevent", "replace", "close"]);
-      if (context.value !== "") return step({ ...state, q: "" }, ["prevent", "value", "push", "results"]);
+      if (context.value !== "") return step({ ...state, q: "", committed: false }, ["prevent", "value", entry(state), "results"]);
       return step(state, ["prevent"]);
     }
     if (name === "Backspace" && context.value === "" && state.scope) {
@@ -228,8 +230,9 @@
   }
 
   /**
-   * The groups of an empty box: the recent searches (and a way to clear them), the `popular`
-   * queries not among them, and the `scopes` to search in when the box has no `scope`.
+   * The groups of an empty box: the recent searches (and a way to clear them), the `scopes` to
+   * search in when the box has no `scope`, then the `popular` queries not among the recent ones.
+   * The scopes come before the popular searches, so that they are in sight with five recent ones.
    */
   function emptyGroups(recent, popular, scope, scopes) {
     const groups = [];
@@ -239,11 +242,11 @@
         options: recent.map((q) => option("recent", q, core.escapeHTML(q))).concat([option("clear", "", "Clear recent searches")]),
       });
     }
-    const fresh = popular.filter((q) => !recent.includes(q));
-    if (fresh.length) groups.push({ label: "Popular", options: fresh.map((q) => option("suggestion", q, core.escapeHTML(q))) });
     if (!scope && scopes.length) {
       groups.push({ label: "Search in", options: scopes.map((s) => option("scope", s.scope.value, core.escapeHTML(s.scope.value), { scope: s })) });
     }
+    const fresh = popular.filter((q) => !recent.includes(q));
+    if (fresh.length) groups.push({ label: "Popular", options: fresh.map((q) => option("suggestion", q, core.escapeHTML(q))) });
     return groups;
   }
 
@@ -306,6 +309,16 @@
     }
   }
 
+  /**
+   * The search the page at `path` links back to: the one stored when a result was opened
+   * (`{q, scope, hash, to}`, `to` the path of the page it opened), when it opened this page; null
+   * on a page reached any other way (a link on a product page, a bookmark, another search's result).
+   */
+  function wayBackTo(raw, path) {
+    const search = parseWayBack(raw);
+    return search && typeof search.to === "string" && search.to === path ? search : null;
+  }
+
   /** The way-back link's text. */
   function wayBackLabel(search) {
     return "← Results for “" + search.q + "”" + (search.scope ? " in " + search.scope : "");
@@ -339,6 +352,7 @@
     describe,
     removalNote,
     parseWayBack,
+    wayBackTo,
     wayBackLabel,
   };
 });

@@ -184,7 +184,7 @@
     const hash = combobox.hashOf(state, true);
     if (hash === location.hash || (hash === "#" && !location.hash)) return;
     if (push) history.pushState(null, "", hash);
-    else history.replaceState(null, "", hash);
+    else history.replaceState(history.state, "", hash);
   }
 
   /** Another page: the search happens on the front page. */
@@ -192,29 +192,46 @@
     location.href = root + layout.frontPage + combobox.hashOf(state, false);
   }
 
-  // MARK: The way back: product and result pages link to the search they were opened from
+  // MARK: The way back: a page opened from a search's results links back to that search
 
-  // Kept when typing pauses and when the page is left, not at every keystroke: a storage write
-  // costs a slow device milliseconds of the keystroke's results.
+  // The search shown is kept in memory; it is stored (with the page it opens) only when a result
+  // is opened, so the link appears on that page alone and names the search that led there.
   const LAST_KEY = "typeahead-last-search";
   let lastSearch = null;
-  const searchWrite = coalesced(() => {
+  // The stored search, while it is the one shown: another search forgets it (once), so a page
+  // opened from an earlier search does not link back once the shopper searched something else.
+  let storedHash = null;
+  try {
+    const stored = combobox.parseWayBack(sessionStorage.getItem(LAST_KEY));
+    storedHash = stored ? stored.hash : null;
+  } catch {
+    /* storage may be unavailable */
+  }
+  function rememberSearch(search) {
+    lastSearch = search;
+    if (storedHash !== null && (!search || search.hash !== storedHash)) {
+      storedHash = null;
+      try {
+        sessionStorage.removeItem(LAST_KEY);
+      } catch {
+        /* storage may be unavailable */
+      }
+    }
+  }
+  function openedFromSearch(href) {
     try {
-      if (lastSearch) sessionStorage.setItem(LAST_KEY, JSON.stringify(lastSearch));
+      if (lastSearch) sessionStorage.setItem(LAST_KEY, JSON.stringify({ ...lastSearch, to: new URL(href, location.href).pathname }));
       else sessionStorage.removeItem(LAST_KEY);
+      storedHash = lastSearch ? lastSearch.hash : null;
     } catch {
       /* storage may be unavailable */
     }
-  }, 300);
-  function rememberSearch(search) {
-    lastSearch = search;
-    searchWrite.later();
   }
 
   function showWayBack() {
     let search = null;
     try {
-      search = combobox.parseWayBack(sessionStorage.getItem(LAST_KEY));
+      search = combobox.wayBackTo(sessionStorage.getItem(LAST_KEY), location.pathname);
     } catch {
       return;
     }
@@ -392,7 +409,16 @@
   function showToken() {
     if (state.scope) {
       token.hidden = false;
-      token.textContent = state.scope.scope.value + " ×";
+      // The name may be cut short on a phone; the × is its own box and always shows.
+      token.textContent = "";
+      const name = document.createElement("span");
+      name.className = "scope-token-name";
+      name.textContent = state.scope.scope.value;
+      const remove = document.createElement("span");
+      remove.className = "scope-token-remove";
+      remove.setAttribute("aria-hidden", "true");
+      remove.textContent = "×";
+      token.append(name, remove);
       token.setAttribute("aria-label", "Remove the scope " + state.scope.scope.value);
     } else {
       token.hidden = true;
@@ -582,12 +608,95 @@
           if (current !== answer) return;
           draw(rest, now);
           drawing = false;
+          if (settlePlace()) return;
           // The sentinel may still be in view after a short page: keep filling. (Read after the
           // frame, when the layout is done: read at once, it would force one.)
           if (sentinel && sentinel.getBoundingClientRect().top < window.innerHeight) more();
         });
       });
     });
+  }
+
+  // MARK: The place in the list, kept when a result is opened and given back on the way back
+
+  // history.state of the search's entry holds how many cards were drawn and the scroll position
+  // when a result was opened; a "see them all" link (`from=21` in the hash) asks for the list to
+  // go on from that result. The list draws pages until it holds them, then scrolls there.
+  if ("scrollRestoration" in history) history.scrollRestoration = "manual";
+  let place = history.state && history.state.typeaheadPlace ? history.state.typeaheadPlace : null;
+  {
+    const params = new URLSearchParams(location.hash.slice(1));
+    const from = Number(params.get("from"));
+    if (params.has("from")) {
+      params.delete("from");
+      history.replaceState(history.state, "", "#" + params.toString());
+      if (Number.isInteger(from) && from > 1) place = { from };
+    }
+  }
+  function keepPlace(link) {
+    openedFromSearch(link.href);
+    // The card opened, and where it was on the screen: the way back puts it there again, whatever
+    // the rows above it (a notice, the panel's bar) take once drawn.
+    const item = link.closest("#" + results.id + " > li");
+    const anchor = item ? Array.prototype.indexOf.call(results.children, item) : -1;
+    const offset = item ? Math.round(item.getBoundingClientRect().top) : 0;
+    try {
+      history.replaceState({ typeaheadPlace: { cards: shown, y: Math.round(window.scrollY), anchor, offset } }, "", location.href);
+    } catch {
+      /* a history write may be refused */
+    }
+  }
+  if (onFront) {
+    results.addEventListener("click", (event) => {
+      const link = event.target.closest && event.target.closest("a[href]");
+      if (link) keepPlace(link);
+    });
+  }
+  /** After a page of cards is drawn: more pages until the place is reached, then there. */
+  function settlePlace() {
+    if (!place || !answer) return false;
+    const want = place.from ? place.from - 1 + data.products.hitsPerPage : place.cards;
+    if (shown < Math.min(want, answer.nbHits)) {
+      more();
+      return true;
+    }
+    const target = place;
+    place = null;
+    if (target.from) {
+      const item = results.children[target.from - 1];
+      if (item) {
+        // Just under the sticky header, and kept there while the rows above settle.
+        const header = document.querySelector(".site-header");
+        keepInPlace(item, (header ? Math.max(0, header.getBoundingClientRect().bottom) : 0) + 8);
+        const link = item.querySelector("a");
+        if (link) link.focus({ preventScroll: true });
+      }
+    } else if (target.anchor >= 0 && results.children[target.anchor]) {
+      keepInPlace(results.children[target.anchor], target.offset);
+    } else {
+      window.scrollTo(0, target.y);
+    }
+    return true;
+  }
+
+  /**
+   * Scrolls `item` to `offset` from the top of the screen, and keeps it there for two seconds while
+   * the rows around it settle (a late row, the panel's bar), unless the shopper scrolls first.
+   */
+  function keepInPlace(item, offset) {
+    const put = () => window.scrollBy(0, item.getBoundingClientRect().top - offset);
+    put();
+    if (!("ResizeObserver" in window)) return;
+    const watch = new ResizeObserver(put);
+    const inputs = ["wheel", "touchstart", "keydown", "pointerdown"];
+    const stop = () => {
+      watch.disconnect();
+      for (const name of inputs) window.removeEventListener(name, stop, true);
+    };
+    watch.observe(results);
+    watch.observe(document.body);
+    for (const name of inputs) window.addEventListener(name, stop, true);
+    setTimeout(stop, 2000);
   }
 
   /** What waits for the next list's first cards to paint (the panel's counts), then runs. */

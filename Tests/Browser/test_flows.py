@@ -1,0 +1,171 @@
+"""The shopper's flows that must keep their promises (issue 37), in real headless Chromium, in every
+case of the matrix (from disk or served, desktop or phone, light or dark): the way back from a
+product gives back the cards and the place; the back link is on the page a search opened, naming
+that search; the scope chip keeps its ×; the scopes are in sight with recent searches; "see them all"
+goes on where the static pages stopped; one search is one step of history."""
+import json
+
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+
+from test_search_page import (  # noqa: F401 (fixtures)
+    driver, options, page, sample_site, served, shot, site_root, status_text, wait)
+
+
+def cards(driver):
+    return driver.find_elements(By.CSS_SELECTOR, "#typeahead-results > li")
+
+
+def search(driver, text):
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys(Keys.CONTROL, "a")
+    box.send_keys(text, Keys.ENTER)
+    wait(lambda: status_text(driver).endswith("results") and cards(driver))
+    return box
+
+
+def scroll_y(driver):
+    return driver.execute_script("return Math.round(window.scrollY)")
+
+
+def test_back_from_a_product_gives_back_the_loaded_cards_and_the_place(page):
+    driver, _ = page
+    search(driver, "case")
+    # Scroll until five pages are drawn, then put card 30 in the middle of the screen.
+    for _ in range(20):
+        if len(cards(driver)) >= 100:
+            break
+        count = len(cards(driver))
+        driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
+        wait(lambda: len(cards(driver)) > count, timeout=10)
+    loaded = len(cards(driver))
+    assert loaded >= 100, loaded
+    top = "return document.querySelectorAll('#typeahead-results > li')[29].getBoundingClientRect().top"
+    driver.execute_script("document.querySelectorAll('#typeahead-results > li')[29].scrollIntoView({block: 'center'})")
+    wait(lambda: scroll_y(driver) > 0)
+    before = driver.execute_script(top)
+    name = cards(driver)[29].find_element(By.CSS_SELECTOR, ".hit-name").text
+    cards(driver)[29].find_element(By.CSS_SELECTOR, "a.hit-link").click()
+    wait(lambda: "/products/" in driver.current_url)
+    assert driver.find_element(By.TAG_NAME, "h1").text == name
+    driver.back()
+    wait(lambda: len(cards(driver)) >= loaded, timeout=10)
+    try:
+        wait(lambda: abs(driver.execute_script(top) - before) <= 2, timeout=5)
+    except AssertionError:
+        raise AssertionError((before, driver.execute_script(top), loaded, len(cards(driver)), scroll_y(driver)))
+    # Card 30 is where it was on the screen.
+    assert cards(driver)[29].find_element(By.CSS_SELECTOR, ".hit-name").text == name
+    assert abs(driver.execute_script(top) - before) <= 2
+
+
+def test_the_back_link_is_on_the_page_a_search_opened_and_names_that_search(page):
+    driver, _ = page
+    front = driver.current_url.split("#")[0]
+    search(driver, "otterbox")
+    first = cards(driver)[0]
+    first.find_element(By.CSS_SELECTOR, "a.hit-link").click()
+    wait(lambda: "/products/" in driver.current_url)
+    product = driver.current_url
+    back = driver.find_element(By.CSS_SELECTOR, "#main > a.back-link")
+    assert back.text == "← Results for “otterbox”"
+    shot(driver, "flow-back-link")
+    # Another search, nothing opened from it: the OtterBox page, reached another way, has no link.
+    driver.get(front + "#")
+    search(driver, "band")
+    driver.get(product)
+    wait(lambda: driver.find_element(By.TAG_NAME, "h1"))
+    assert driver.find_elements(By.CSS_SELECTOR, "a.back-link") == []
+    # Opened from "band": another product, and the link names "band", not "otterbox".
+    driver.get(front + "#q=band")
+    wait(lambda: status_text(driver).endswith("results") and cards(driver))
+    cards(driver)[0].find_element(By.CSS_SELECTOR, "a.hit-link").click()
+    link = wait(lambda: driver.find_element(By.CSS_SELECTOR, "#main > a.back-link"))
+    assert link.text == "← Results for “band”"
+    link.click()
+    wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "band")
+
+
+def test_the_scope_chip_keeps_its_remove_mark_whatever_the_width(page):
+    driver, _ = page
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    wait(lambda: "Smartwatches & Accessories" in options(driver))
+    index = options(driver).index("Smartwatches & Accessories")
+    driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=option]")[index].click()
+    token = driver.find_element(By.ID, "typeahead-token")
+    wait(lambda: token.is_displayed())
+    box.send_keys("band")
+    wait(lambda: status_text(driver).endswith("results"))
+    remove = token.find_element(By.CSS_SELECTOR, ".scope-token-remove")
+    assert remove.is_displayed() and remove.text == "×"
+    edges = driver.execute_script("""
+        const r = document.querySelector('#typeahead-token .scope-token-remove').getBoundingClientRect();
+        const t = document.getElementById('typeahead-token').getBoundingClientRect();
+        const b = document.querySelector('.searchbox').getBoundingClientRect();
+        return [r.left, r.right, t.left, t.right, b.right, window.innerWidth, r.width];""")
+    left, right, token_left, token_right, box_right, width, mark = edges
+    assert mark > 0 and token_left <= left and right <= token_right and token_right <= box_right <= width, edges
+    assert token.get_attribute("aria-label") == "Remove the scope Smartwatches & Accessories"
+    shot(driver, "flow-scope-chip")
+    token.click()
+    wait(lambda: not token.is_displayed())
+
+
+def test_the_scopes_are_in_sight_with_five_recent_searches(page):
+    driver, _ = page
+    recent = ["iphone case", "samsung galaxy", "otterbox", "apple watch", "battery"]
+    driver.execute_script("localStorage.setItem('typeahead-recent', arguments[0])", json.dumps(recent))
+    driver.refresh()
+    box = wait(lambda: driver.find_element(By.ID, "typeahead-input"))
+    box.click()
+    wait(lambda: "Cell Phones" in options(driver))
+    assert options(driver)[:5] == recent
+    scopes = driver.execute_script("""
+        const list = document.getElementById('typeahead-listbox').getBoundingClientRect();
+        return [...document.querySelectorAll('#typeahead-listbox .option-scope')].map((o) => {
+          const r = o.getBoundingClientRect();
+          return [o.textContent, r.top >= list.top && r.bottom <= Math.min(list.bottom, window.innerHeight)];
+        });""")
+    assert [s[0] for s in scopes] == ["Cell Phones", "Cell Phone Accessories", "Smartwatches & Accessories"]
+    assert all(s[1] for s in scopes), scopes
+    shot(driver, "flow-scopes-in-sight")
+
+
+def test_see_them_all_goes_on_from_the_first_result_the_static_pages_do_not_show(page):
+    driver, _ = page
+    driver.get(site_root(driver) + "search/iphone.html")
+    more = wait(lambda: driver.find_element(By.CSS_SELECTOR, ".more-results a"))
+    static = driver.find_elements(By.CSS_SELECTOR, "ol.results > li")
+    assert len(static) == 20
+    more.click()
+    wait(lambda: len(cards(driver)) >= 40, timeout=10)
+    # Result 21 is at the top of the screen and has the focus; the hash is the search's own.
+    wait(lambda: driver.execute_script(
+        "return document.querySelectorAll('#typeahead-results > li')[20].contains(document.activeElement)"))
+    state = driver.execute_script("""
+        const item = document.querySelectorAll('#typeahead-results > li')[20];
+        const r = item.getBoundingClientRect();
+        return [r.top >= 0 && r.top < window.innerHeight / 2, item.contains(document.activeElement), location.hash];""")
+    assert state[0], state
+    assert "from=" not in driver.current_url and "q=iphone" in driver.current_url
+    shot(driver, "flow-see-them-all")
+
+
+def test_one_search_is_one_step_of_history(page):
+    driver, _ = page
+    box = search(driver, "iphone")
+    # Escape clears the box (the list is closed after a search); the next search replaces the
+    # cleared box's entry.
+    box.send_keys(Keys.ESCAPE)
+    wait(lambda: box.get_attribute("value") == "")
+    box.send_keys("samsung", Keys.ENTER)
+    wait(lambda: "q=samsung" in driver.current_url)
+    # A third search, cleared with the box's own text selected and retyped.
+    search(driver, "otterbox")
+    driver.back()
+    wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "samsung")
+    driver.back()
+    wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "iphone")
+    wait(lambda: status_text(driver).endswith("results"))
