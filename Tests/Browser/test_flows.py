@@ -140,10 +140,14 @@ def test_see_them_all_goes_on_from_the_first_result_the_static_pages_do_not_show
     static = driver.find_elements(By.CSS_SELECTOR, "ol.results > li")
     assert len(static) == 20
     more.click()
-    wait(lambda: len(cards(driver)) >= 40, timeout=10)
+    focused = """const item = document.querySelectorAll('#typeahead-results > li')[20];
+        return !!item && item.contains(document.activeElement);"""
+    try:
+        wait(lambda: len(cards(driver)) >= 40 and driver.execute_script(focused), timeout=10)
+    except AssertionError:
+        raise AssertionError((driver.current_url, len(cards(driver)), status_text(driver), driver.execute_script(
+            "return [document.activeElement.outerHTML.slice(0, 120), scrollY]")))
     # Result 21 is at the top of the screen and has the focus; the hash is the search's own.
-    wait(lambda: driver.execute_script(
-        "return document.querySelectorAll('#typeahead-results > li')[20].contains(document.activeElement)"))
     state = driver.execute_script("""
         const item = document.querySelectorAll('#typeahead-results > li')[20];
         const r = item.getBoundingClientRect();
@@ -169,3 +173,29 @@ def test_one_search_is_one_step_of_history(page):
     driver.back()
     wait(lambda: driver.find_element(By.ID, "typeahead-input").get_attribute("value") == "iphone")
     wait(lambda: status_text(driver).endswith("results"))
+
+
+def test_a_product_without_a_picture_shows_an_icon_of_its_kind_and_its_price_on_one_screen(page):
+    driver, _ = page
+    search(driver, "car charger")
+    first = cards(driver)[0]
+    mark = first.find_element(By.CSS_SELECTOR, ".hit-image.placeholder")
+    assert "kind-charger" in mark.get_attribute("class").split(), mark.get_attribute("class")
+    assert mark.text == ""  # an icon, not a letter
+    icon = driver.execute_script(
+        "return getComputedStyle(arguments[0], '::before').maskImage || getComputedStyle(arguments[0], '::before').webkitMaskImage",
+        mark)
+    assert icon.startswith('url("data:image/svg+xml'), icon
+    shot(driver, "flow-placeholder-cards")
+    # The card the script drew is the card the build wrote for the same product.
+    classes = mark.get_attribute("class")
+    first.find_element(By.CSS_SELECTOR, "a.hit-link").click()
+    picture = wait(lambda: driver.find_element(By.CSS_SELECTOR, ".product-image.placeholder"))
+    assert picture.get_attribute("class").replace("product-image", "hit-image") == classes
+    sizes = driver.execute_script("""
+        const p = document.querySelector('.product-image').getBoundingClientRect();
+        const price = document.querySelector('.price').getBoundingClientRect();
+        return [p.height, window.innerHeight, price.bottom];""")
+    height, screen, price = sizes
+    assert height <= 0.4 * screen + 1 and price <= screen, sizes
+    shot(driver, "flow-placeholder-product")

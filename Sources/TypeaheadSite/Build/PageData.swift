@@ -30,7 +30,10 @@ enum PageData {
             "brand": product.brand.map(MustacheValue.string) ?? .null,
             "price": product.price.map { .string(formatPrice($0, currency: config.currency)) } ?? .null,
             "image": picture(images.picture(product), large: false, root: root),
-            "placeholder": ["initial": .string(Placeholder.initial(product)), "tone": .int(Placeholder.tone(product))],
+            "placeholder": [
+                "initial": .string(Placeholder.initial(product)), "tone": .int(Placeholder.tone(product)),
+                "kind": .string(ProductKind.of(product).rawValue),
+            ],
             "href": .string(root + SiteLayout.product(slug: slug)),
         ]
     }
@@ -81,7 +84,7 @@ enum PageData {
         [
             "objectID": "", "name": "", "brand": " ", "price": " ", "href": "",
             "image": picture ? ["src": "", "width": 0, "height": 0] : .null,
-            "placeholder": ["initial": "", "tone": 0],
+            "placeholder": ["initial": "", "tone": 0, "kind": "other"],
         ]
     }
 

@@ -739,8 +739,10 @@
       }
     } else {
       const mark = core.placeholder(record.brand, record.name);
-      picture.className = "hit-image placeholder tone-" + mark.tone;
-      picture.textContent = mark.initial;
+      // The kind's icon, as the build draws it; a kind the stylesheet does not know is "other".
+      const kind = /^[a-z]{1,16}$/.test(String(record.kind)) ? record.kind : "other";
+      picture.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kind;
+      picture.textContent = "";
     }
     li.querySelector(".hit-name").innerHTML = nameHTML;
     const brand = li.querySelector(".hit-brand");

@@ -4,7 +4,8 @@ import TypeaheadModel
 // The two client indices the site holds: the products' and the suggestions'.
 extension ShardedIndex {
     /// The products' client index: rows `[objectID, slug, price, image, name, brand, [custom ranking
-    /// values]]` (the last for `typeahead diff`, which names the criteria that changed). `image` is
+    /// values], kind]` (the ranking values for `typeahead diff`, which names the criteria that
+    /// changed; `kind` the placeholder's icon, `ProductKind`). `image` is
     /// the card's picture `[path from the site root, width, height]`, a URL (`"remoteImages":
     /// "link"`), or null for the placeholder.
     static func products(
@@ -14,7 +15,7 @@ extension ShardedIndex {
         let content = engine.content
         let index = ShardedIndex(
             index: .products, bucket: 16,
-            fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking"],
+            fields: ["objectID", "slug", "price", "image", "name", "brand", "customRanking", "kind"],
             answerPages: answerPages)
         let ranking = content.config.ranking
         let order = engine.products.recordsInRankOrder()
@@ -28,6 +29,7 @@ extension ShardedIndex {
                     clientPicture(images.picture(product)),
                     .string(product.name), product.brand.map(JSONValue.string) ?? .null,
                     .array(ranking.key(product.attributes).map { $0.map(JSONValue.number) ?? .null }),
+                    .string(ProductKind.of(product).rawValue),
                 ]
             },
             scopes: content.config.scopes.map { ($0, engine.allowed(.products, $0)) },

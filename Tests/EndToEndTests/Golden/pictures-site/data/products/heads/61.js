@@ -1,5 +1,5 @@
 typeaheadIndex("data/products/heads/61/rows", [
-[6,"p7","p7",14.99,null,"Galaxy Charger","Anker",[30]],
+[6,"p7","p7",14.99,null,"Galaxy Charger","Anker",[30],"charger"],
 ]);
 typeaheadIndex("data/products/heads/61", [
 ["a",1,6],

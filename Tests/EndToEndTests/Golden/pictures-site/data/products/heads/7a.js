@@ -1,5 +1,5 @@
 typeaheadIndex("data/products/heads/7a/rows", [
-[7,"p8","p8",12.99,null,"Galaxy Screen Protector","(ZAGG)",[20]],
+[7,"p8","p8",12.99,null,"Galaxy Screen Protector","(ZAGG)",[20],"case"],
 ]);
 typeaheadIndex("data/products/heads/7a", [
 ["z",1,7],

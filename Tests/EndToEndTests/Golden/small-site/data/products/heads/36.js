@@ -1,5 +1,5 @@
 typeaheadIndex("data/products/heads/36/rows", [
-[2,"Case/42 ü","case-42-u-9034a202",34.99,null,"Speck - CandyShell Case for iPhone 6","Speck",[500]],
+[2,"Case/42 ü","case-42-u-9034a202",34.99,null,"Speck - CandyShell Case for iPhone 6","Speck",[500],"case"],
 ]);
 typeaheadIndex("data/products/heads/36", [
 ["6",1,2],

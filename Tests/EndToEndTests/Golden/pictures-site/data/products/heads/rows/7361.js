@@ -2,8 +2,8 @@ typeaheadIndex("data/products/heads/7361", [
 ["sam",4,0,3,4,8],
 ]);
 typeaheadIndex("data/products/heads/rows/7361", [
-[0,"p1","p1",599.99,["images/5a516808b5732de7d2b7.webp",160,120],"Galaxy S7 Phone","Samsung",[90]],
-[3,"p4","p4",299.99,["images/48b5fc6a64400e77b01a.webp",160,120],"Galaxy Watch","Samsung",[60]],
-[4,"p5","p5",9.99,["images/ddcae5fee4741475b41c.webp",160,107],"Galaxy S7 Poster","Samsung",[50]],
-[8,"p9","p9",399.99,["images/5a516808b5732de7d2b7.webp",160,120],"Galaxy S7 Phone (Renewed)","Samsung",[10]],
+[0,"p1","p1",599.99,["images/5a516808b5732de7d2b7.webp",160,120],"Galaxy S7 Phone","Samsung",[90],"phone"],
+[3,"p4","p4",299.99,["images/48b5fc6a64400e77b01a.webp",160,120],"Galaxy Watch","Samsung",[60],"watch"],
+[4,"p5","p5",9.99,["images/ddcae5fee4741475b41c.webp",160,107],"Galaxy S7 Poster","Samsung",[50],"other"],
+[8,"p9","p9",399.99,["images/5a516808b5732de7d2b7.webp",160,120],"Galaxy S7 Phone (Renewed)","Samsung",[10],"phone"],
 ]);

@@ -2,6 +2,6 @@ typeaheadIndex("data/products/heads/7761", [
 ["wat",2,3,5],
 ]);
 typeaheadIndex("data/products/heads/rows/7761", [
-[3,"p4","p4",299.99,["images/48b5fc6a64400e77b01a.webp",160,120],"Galaxy Watch","Samsung",[60]],
-[5,"p6","p6",24.99,["images/e0538f7856026c96f8d5.webp",160,120],"Galaxy Watch Band","Speck",[40]],
+[3,"p4","p4",299.99,["images/48b5fc6a64400e77b01a.webp",160,120],"Galaxy Watch","Samsung",[60],"watch"],
+[5,"p6","p6",24.99,["images/e0538f7856026c96f8d5.webp",160,120],"Galaxy Watch Band","Speck",[40],"watch"],
 ]);

@@ -2,5 +2,5 @@ typeaheadIndex("data/products/heads/3136", [
 ["16g",1,1],
 ]);
 typeaheadIndex("data/products/heads/rows/3136", [
-[1,"5005506","5005506",449.99,null,"Apple - iPhone SE 16GB - Space Gray (Verizon)","Apple",[19581]],
+[1,"5005506","5005506",449.99,null,"Apple - iPhone SE 16GB - Space Gray (Verizon)","Apple",[19581],"phone"],
 ]);

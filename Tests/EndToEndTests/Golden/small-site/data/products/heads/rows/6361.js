@@ -3,5 +3,5 @@ typeaheadIndex("data/products/heads/6361", [
 ["cas",1,2],
 ]);
 typeaheadIndex("data/products/heads/rows/6361", [
-[2,"Case/42 ü","case-42-u-9034a202",34.99,null,"Speck - CandyShell Case for iPhone 6","Speck",[500]],
+[2,"Case/42 ü","case-42-u-9034a202",34.99,null,"Speck - CandyShell Case for iPhone 6","Speck",[500],"case"],
 ]);

@@ -1,3 +1,3 @@
 typeaheadIndex("data/products/heads/rows/636861", [
-[4,"nodesc","nodesc",null,null,"Plain Charger",null,[0]],
+[4,"nodesc","nodesc",null,null,"Plain Charger",null,[0],"charger"],
 ]);

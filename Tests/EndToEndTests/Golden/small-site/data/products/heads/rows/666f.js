@@ -2,5 +2,5 @@ typeaheadIndex("data/products/heads/666f", [
 ["for",1,2],
 ]);
 typeaheadIndex("data/products/heads/rows/666f", [
-[2,"Case/42 ü","case-42-u-9034a202",34.99,null,"Speck - CandyShell Case for iPhone 6","Speck",[500]],
+[2,"Case/42 ü","case-42-u-9034a202",34.99,null,"Speck - CandyShell Case for iPhone 6","Speck",[500],"case"],
 ]);

@@ -1,3 +1,3 @@
 typeaheadIndex("data/products/heads/rows/737061", [
-[1,"5005506","5005506",449.99,null,"Apple - iPhone SE 16GB - Space Gray (Verizon)","Apple",[19581]],
+[1,"5005506","5005506",449.99,null,"Apple - iPhone SE 16GB - Space Gray (Verizon)","Apple",[19581],"phone"],
 ]);

@@ -2,5 +2,5 @@ typeaheadIndex("data/products/heads/796f", [
 ["you",1,0],
 ]);
 typeaheadIndex("data/products/heads/rows/796f", [
-[0,"4984700","4984700",49.99,null,"AT\u0026T GoPhone - Samsung Galaxy Express 3 4G LTE","AT\u0026T GoPhone",[21449]],
+[0,"4984700","4984700",49.99,null,"AT\u0026T GoPhone - Samsung Galaxy Express 3 4G LTE","AT\u0026T GoPhone",[21449],"phone"],
 ]);
