@@ -29,7 +29,8 @@ struct PicturesTests {
         #expect(card.contains(#"<img class="hit-image" src="images/"#))
         #expect(!card.contains("cdn.example.com"), "no remote picture in an offline site")
         let charger = String(decoding: files.first { $0.0 == "products/p7.html" }!.1, as: UTF8.self)
-        #expect(charger.contains(#"<div class="product-image placeholder tone-4 kind-charger" aria-hidden="true"></div>"#))
+        #expect(
+            charger.contains(#"<div class="product-image placeholder tone-4 kind-charger" aria-hidden="true"></div>"#))
         let galaxy = String(decoding: files.first { $0.0 == "search/galaxy.html" }!.1, as: UTF8.self)
         #expect(galaxy.contains(#"<img class="hit-image" src="../images/"#))
         #expect(galaxy.contains(#"width="160" height="120" loading="lazy">"#))
