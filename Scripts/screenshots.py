@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Screenshots of the sample site for docs/screenshots/ and the README: the front page, the focused
-empty box, typing "ip", a scope token, results, no results, a product page and a result page, at
+empty box, typing "ip", the list with its products ("cell"), a scope token, results, no results, a product page and a result page, at
 desktop (1280 x 800) and mobile (390 x 844) sizes, in light and dark mode (headless Chromium,
 from disk, no network).
 Usage: .venv/bin/python Scripts/screenshots.py   (after Scripts/test has made .venv and the debug build)
@@ -67,6 +67,11 @@ def states():
     box.send_keys("ip")
     settle(lambda: listed() and status("results")())
     yield "typing-ip"
+    box = front()
+    box.click()
+    box.send_keys("cell")
+    settle(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox .option-product")) == 4)
+    yield "dropdown-products"
     box = front()
     box.click()
     settle(listed)
