@@ -50,7 +50,11 @@ def test_back_from_a_product_gives_back_the_loaded_cards_and_the_place(page):
     wait(lambda: "/products/" in driver.current_url)
     assert driver.find_element(By.TAG_NAME, "h1").text == name
     driver.back()
-    wait(lambda: len(cards(driver)) >= loaded, timeout=10)
+    try:
+        wait(lambda: len(cards(driver)) >= loaded, timeout=20)
+    except AssertionError:
+        raise AssertionError(("cards", loaded, len(cards(driver)), driver.current_url, status_text(driver),
+                              driver.execute_script("return [history.state, scrollY]")))
     try:
         wait(lambda: abs(driver.execute_script(top) - before) <= 2, timeout=5)
     except AssertionError:
@@ -143,7 +147,7 @@ def test_see_them_all_goes_on_from_the_first_result_the_static_pages_do_not_show
     focused = """const item = document.querySelectorAll('#typeahead-results > li')[20];
         return !!item && item.contains(document.activeElement);"""
     try:
-        wait(lambda: len(cards(driver)) >= 40 and driver.execute_script(focused), timeout=10)
+        wait(lambda: len(cards(driver)) >= 40 and driver.execute_script(focused), timeout=20)
     except AssertionError:
         raise AssertionError((driver.current_url, len(cards(driver)), status_text(driver), driver.execute_script(
             "return [document.activeElement.outerHTML.slice(0, 120), scrollY]")))

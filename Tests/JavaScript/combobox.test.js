@@ -319,6 +319,35 @@ test("a typed text lists its suggestions, the part not typed emphasised", () => 
   assert.deepEqual(combobox.typedGroups([], "zzz"), []);
 });
 
+test("a typed text lists, as Autocomplete does, its suggestions, the scopes it starts, then its first products", () => {
+  const accessories = { id: "accessories", scope: { attribute: "categories", value: "Cell Phone Accessories" } };
+  const all = [phones, accessories, odd];
+  const product = { record: { name: "iPhone 7", slug: "p1" }, html: "<em>iPh</em>one 7", href: "products/p1.html" };
+  const groups = combobox.typedGroups(["cell phones"], "cell", all, null, [product]);
+  assert.deepEqual(groups.map((g) => g.label), ["Suggestions", "Search in", "Products"]);
+  assert.deepEqual(groups[1].options.map((o) => [o.kind, o.text]), [["scope", "Cell Phones"], ["scope", "Cell Phone Accessories"]]);
+  assert.equal(groups[1].options[0].scope, phones);
+  assert.deepEqual(groups[2].options.map((o) => [o.kind, o.text, o.html, o.href]), [["product", "iPhone 7", "<em>iPh</em>one 7", "products/p1.html"]]);
+  // Every typed word starts a word of the name; a scope chosen already offers none; names are escaped.
+  assert.deepEqual(combobox.matchingScopes("cell acc", all), [accessories]);
+  assert.deepEqual(combobox.matchingScopes("phones cell", all), [phones]);
+  assert.deepEqual(combobox.matchingScopes("c", all), []);
+  assert.deepEqual(combobox.matchingScopes("a&b", all), [odd]);
+  assert.equal(combobox.typedGroups([], "a&b", all, null, [])[0].options[0].html, "A&amp;B é #1");
+  assert.deepEqual(combobox.typedGroups([], "cell", all, phones, null), []);
+  // Enter or a click on a product opens its page; the search stays in the hash for the way back.
+  const chosen = combobox.choose(state({ q: "iph", open: true, active: 2 }), groups[2].options[0], facts());
+  assert.deepEqual(chosen.effects, ["replace-now", "close", "go"]);
+  assert.deepEqual([chosen.state.go, chosen.state.open, chosen.state.q], ["products/p1.html", false, "iph"]);
+  // A product is not tap-ahead: → leaves it alone.
+  assert.deepEqual(key(state({ q: "iph", open: true, active: 0 }), "ArrowRight", facts({ value: "iph", options: groups[2].options })).effects, []);
+  assert.equal(
+    combobox.announcement(true, groups[0].options.concat(groups[2].options), "cell"),
+    "1 suggestion and 1 product, use the arrow keys to choose"
+  );
+  assert.equal(combobox.announcement(true, groups[2].options, "zz"), "1 product, use the arrow keys to choose");
+});
+
 test("the announcement counts suggestions and recent searches, or says there are none for a text", () => {
   assert.equal(combobox.announcement(false, list, "ip"), "");
   assert.equal(combobox.announcement(true, list, "ip"), "3 suggestions, use the arrow keys to choose");
