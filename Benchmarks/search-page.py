@@ -19,7 +19,10 @@
   build): for changes to what the build writes for the page, not only to the page's scripts.
 - With `--paced`, each key is typed once the previous one's results have painted (a shopper who
   reads as they type), so each keystroke's own work is measured, not a queue of them.
+- With `--texts "galaxy s,usb c c"`, those texts are typed (each `--repeat N` times, 5 by default)
+  instead of the suggestions.
 Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] [--against REV [--whole]] [--paced]
+       [--texts T1,T2 [--repeat N]]
 (Scripts/test makes .venv). --content DIR builds that content folder instead of the sample (e.g. a
 synthetic shop that Benchmarks/scale.py --keep made), and types its suggestions.
 """
@@ -148,6 +151,10 @@ queries = [q for q in subprocess.run(
     [sys.executable, "-c", "import json,sys; print('\\n'.join(r['query'] for r in json.load(open(sys.argv[1]))))",
      os.path.join(content, "query_suggestions.json")], capture_output=True, text=True).stdout.splitlines()]
 queries = sorted(queries)[:: max(1, len(queries) // count)][:count]
+if "--texts" in sys.argv:
+    # Given texts instead (issue 37: a one-letter word after whole words), each typed `--repeat` times.
+    repeat = int(sys.argv[sys.argv.index("--repeat") + 1]) if "--repeat" in sys.argv else 5
+    queries = [t for t in sys.argv[sys.argv.index("--texts") + 1].split(",") for _ in range(repeat)]
 
 
 def keystrokes(rate):

@@ -39,6 +39,9 @@ def test_back_from_a_product_gives_back_the_loaded_cards_and_the_place(page):
         count = len(cards(driver))
         driver.execute_script("window.scrollTo(0, document.body.scrollHeight)")
         wait(lambda: len(cards(driver)) > count, timeout=10)
+    # The list has settled (no page half drawn) before the card is opened.
+    settled = []
+    wait(lambda: settled.append(len(cards(driver))) or (len(settled) > 10 and len(set(settled[-10:])) == 1), timeout=10)
     loaded = len(cards(driver))
     assert loaded >= 100, loaded
     top = "return document.querySelectorAll('#typeahead-results > li')[29].getBoundingClientRect().top"

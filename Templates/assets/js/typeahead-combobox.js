@@ -23,8 +23,9 @@
    * - results: the results show the search (front page). search: the same, and the search is
    *   remembered if it finds something. front: the front page opens with the search (other pages).
    * - forget-recent: the recent searches are cleared. focus: the box gets the focus.
+   * - go: the page at the state's `go` opens (a product chosen in the list).
    */
-  const effects = ["prevent", "value", "token", "push", "replace", "replace-now", "list", "list-results", "close", "highlight", "results", "search", "front", "forget-recent", "focus"];
+  const effects = ["prevent", "value", "token", "push", "replace", "replace-now", "list", "list-results", "close", "highlight", "results", "search", "front", "forget-recent", "focus", "go"];
 
   /**
    * The box before any event: its text `q`, its `scope` (a scoped map of the site data, or null),
@@ -158,6 +159,8 @@
     if (!option) return step(state, []);
     if (option.kind === "clear") return step(state, ["forget-recent", "list"]);
     if (option.kind === "scope") return step({ ...state, scope: option.scope }, ["token", "push", "list", "results", "focus"]);
+    // A product: its page opens (the search stays in the hash, for the way back).
+    if (option.kind === "product") return step({ ...state, open: false, go: option.href }, ["replace-now", "close", "go"]);
     return searchFor(state, option.text, context);
   }
 
@@ -250,17 +253,47 @@
     return groups;
   }
 
-  /** The groups of a typed `text`: its suggestions, what is not typed yet emphasised. */
-  function typedGroups(queries, text) {
-    return queries.length ? [{ label: "Suggestions", options: queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))) }] : [];
+  /**
+   * The groups of a typed `text`, as Autocomplete's panel has them: its suggestions (what is not
+   * typed yet emphasised), then the `scopes` whose name the text starts (when the box has no
+   * `scope`: "cell" offers Cell Phones and Cell Phone Accessories), then the first `products`
+   * (`{record, html, href}`, the page's; none until their rows are there).
+   */
+  function typedGroups(queries, text, scopes, scope, products) {
+    const groups = queries.length ? [{ label: "Suggestions", options: queries.map((q) => option("suggestion", q, core.reverseHighlight(q, text))) }] : [];
+    const matching = scope ? [] : matchingScopes(text, scopes || []);
+    if (matching.length) {
+      groups.push({ label: "Search in", options: matching.map((s) => option("scope", s.scope.value, core.escapeHTML(s.scope.value), { scope: s })) });
+    }
+    if (products && products.length) {
+      groups.push({ label: "Products", options: products.map((p) => option("product", p.record.name, p.html, { href: p.href, record: p.record })) });
+    }
+    return groups;
   }
 
-  /** What the live region says of a list drawn for the box's `value`: the count of suggestions, or that there are none. */
+  /**
+   * The scopes whose name `text` starts: each of the text's words begins a word of the scope's
+   * name (a word of two letters or more, or the last one as typed), in the scopes' order.
+   */
+  function matchingScopes(text, scopes) {
+    const typed = core.words(text);
+    if (typed.length === 0 || typed.join("").length < 2) return [];
+    return scopes.filter((s) => {
+      const name = core.words(s.scope.value);
+      return typed.every((w) => name.some((n) => n.startsWith(w)));
+    });
+  }
+
+  /** What the live region says of a list drawn for the box's `value`: the count of suggestions (and products), or that there are none. */
   function announcement(open, options, value) {
     if (!open) return "";
     const count = options.filter(fills).length;
-    if (count === 0) return core.normalize(value) ? "No suggestions" : "";
-    return count + (count === 1 ? " suggestion" : " suggestions") + ", use the arrow keys to choose";
+    const products = options.filter((o) => o.kind === "product").length;
+    if (count === 0 && products === 0) return core.normalize(value) ? "No suggestions" : "";
+    const said = [];
+    if (count > 0 || products === 0) said.push(count + (count === 1 ? " suggestion" : " suggestions"));
+    if (products > 0) said.push(products + (products === 1 ? " product" : " products"));
+    return said.join(" and ") + ", use the arrow keys to choose";
   }
 
   // MARK: Results
@@ -348,6 +381,7 @@
     option,
     emptyGroups,
     typedGroups,
+    matchingScopes,
     announcement,
     describe,
     removalNote,

@@ -132,6 +132,7 @@
         case "front": goToFront(); break;
         case "forget-recent": saveRecent([]); break;
         case "focus": input.focus(); break;
+        case "go": openedFromSearch(state.go); location.href = state.go; break;
       }
     }
   }
@@ -306,9 +307,50 @@
     // would still load is not loaded.
     suggestionsFor(text, (queries) => {
       if (input.value !== text || !state.open) return done();
-      render(combobox.typedGroups(queries, text));
+      // On a phone the list keeps room for the products: five suggestions, not eight.
+      if (narrow && narrow.matches) queries = queries.slice(0, 5);
+      listed = { text, scope: state.scope, queries };
+      render(combobox.typedGroups(queries, text, scopes, state.scope, productsFor(text, state.scope)));
       done();
+      // Another page has no results to take them from: the list's products are searched once
+      // typing pauses (250 ms), so that a keystroke's list never waits for, nor loads, the
+      // products of a text already typed past.
+      clearTimeout(productsTimer);
+      if (!onFront && !productsFor(text, state.scope)) {
+        const scope = state.scope;
+        const stale = () => input.value !== text || state.scope !== scope || !state.open;
+        productsTimer = setTimeout(() => {
+          if (!stale()) productIndex.search(text, { scope: scopeOf(scope), stale }, (found) => listProducts(found, text, scope));
+        }, 250);
+      }
     }, () => input.value !== text);
+  }
+
+  // MARK: Products in the list, as Autocomplete shows them: the first four of the search
+
+  const LIST_PRODUCTS = 4;
+  let productsTimer = null;
+  const narrow = window.matchMedia ? window.matchMedia("(max-width: 40rem)") : null;
+  /** What the list shows for a text: its suggestions, and the products once there. */
+  let listed = null;
+  let listedProducts = null;
+  function productsFor(text, scope) {
+    return listedProducts && listedProducts.text === text && listedProducts.scope === scope ? listedProducts.items : null;
+  }
+
+  /** The first products of `found` (the search of `text` in `scope`) join the list still showing it. */
+  function listProducts(found, text, scope) {
+    const numbers = found.numbers.slice(0, LIST_PRODUCTS);
+    productIndex.rows(numbers, (rows) => {
+      const items = rows.map((record, k) => ({
+        record,
+        html: found.highlight(String(record.name || ""), k).value,
+        href: root + layout.productPage[0] + record.slug + layout.productPage[1],
+      }));
+      listedProducts = { text, scope, items };
+      if (!listed || listed.text !== text || listed.scope !== scope || input.value !== text || !state.open) return;
+      render(combobox.typedGroups(listed.queries, text, scopes, scope, items), true);
+    });
   }
 
   /**
@@ -330,14 +372,16 @@
   }
 
   let announced = "";
-  function render(groups) {
+  /** Draws the list's groups; `keep` keeps the active option (the products joined the same list). */
+  function render(groups, keep) {
+    const active = keep ? state.active : -1;
     options = [];
-    state = { ...state, active: -1 };
+    state = { ...state, active };
     listbox.textContent = "";
     groups.forEach((group, g) => {
       const box = document.createElement("div");
       box.setAttribute("role", "group");
-      box.className = "option-group";
+      box.className = "option-group" + (group.options.some((o) => o.kind === "product") ? " option-group-products" : "");
       const heading = document.createElement("div");
       heading.id = "typeahead-group-" + g;
       heading.className = "group-heading";
@@ -350,9 +394,11 @@
     });
     const open = state.open && options.length > 0;
     listbox.hidden = !open;
+    listbox.classList.toggle("has-products", options.some((o) => o.kind === "product"));
     measureSince("typeahead-keystroke", "typeahead-render");
     input.setAttribute("aria-expanded", open ? "true" : "false");
     input.removeAttribute("aria-activedescendant");
+    if (keep && active >= 0 && active < options.length) highlightActive();
     // The count, said politely once it changes (not on every keystroke that keeps it).
     const text = combobox.announcement(state.open, options, input.value);
     if (text !== announced) {
@@ -367,10 +413,17 @@
     item.setAttribute("role", "option");
     item.setAttribute("aria-selected", "false");
     item.className = "option option-" + o.kind;
+    if (o.kind === "product") item.appendChild(listPicture(o.record));
     const label = document.createElement("span");
     label.className = "option-label";
     label.innerHTML = o.html;
     item.appendChild(label);
+    if (o.kind === "product" && o.record.price != null) {
+      const price = document.createElement("span");
+      price.className = "option-price";
+      price.textContent = core.formatPrice(o.record.price, data.products.currency);
+      item.appendChild(price);
+    }
     item.addEventListener("mousedown", (event) => event.preventDefault());
     item.addEventListener("click", () => apply(combobox.choose(state, options[i], facts())));
     if (o.kind === "suggestion" || o.kind === "recent") {
@@ -485,6 +538,10 @@
       const heading = document.getElementById("results-heading");
       if (heading) heading.textContent = said.heading;
       if (popular) popular.hidden = said.searching;
+      // The list still showing this text takes its first products from these results.
+      if (state.open && listed && listed.text === input.value && listed.scope === state.scope && input.value === query) {
+        listProducts(found, query, state.scope);
+      }
       if (submitted === true && found.nbHits > 0) remember(query);
       rememberSearch(said.wayBack);
       const note = combobox.removalNote(query, found.words || [], found.dropped, found.nbHits);
@@ -739,9 +796,7 @@
       }
     } else {
       const mark = core.placeholder(record.brand, record.name);
-      // The kind's icon, as the build draws it; a kind the stylesheet does not know is "other".
-      const kind = /^[a-z]{1,16}$/.test(String(record.kind)) ? record.kind : "other";
-      picture.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kind;
+      picture.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kindOf(record);
       picture.textContent = "";
     }
     li.querySelector(".hit-name").innerHTML = nameHTML;
@@ -752,6 +807,36 @@
     if (record.price != null) price.textContent = core.formatPrice(record.price, data.products.currency);
     else price.remove();
     return li;
+  }
+
+  /**
+   * A product's picture in the list (every page has the list, not the card templates): its own
+   * thumbnail, or the placeholder the cards draw.
+   */
+  function listPicture(record) {
+    if (record.image) {
+      const img = document.createElement("img");
+      img.className = "hit-image";
+      img.alt = "";
+      if (Array.isArray(record.image)) {
+        img.src = root + record.image[0];
+        img.width = record.image[1];
+        img.height = record.image[2];
+      } else {
+        img.src = record.image;
+      }
+      return img;
+    }
+    const mark = core.placeholder(record.brand, record.name);
+    const span = document.createElement("span");
+    span.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kindOf(record);
+    span.setAttribute("aria-hidden", "true");
+    return span;
+  }
+
+  /** The kind's icon, as the build draws it; a kind the stylesheet does not know is "other". */
+  function kindOf(record) {
+    return /^[a-z]{1,16}$/.test(String(record.kind)) ? record.kind : "other";
   }
 
   if ("IntersectionObserver" in window && sentinel) {
