@@ -13,6 +13,12 @@ extension SuggestionsBuilder {
     static func folded(_ query: String) -> String {
         let words = query.split(separator: " ", omittingEmptySubsequences: true)
         guard words.count > 1 else { return query }
+        // Most logged queries are lower-case ASCII letters and digits without a repeated word:
+        // said so without normalising (their words are already as the engine reads them).
+        if query.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x20 }) {
+            let repeats = words.indices.contains { i in words[..<i].contains(words[i]) }
+            if !repeats { return query }
+        }
         var seen = Set<ByteKey>()
         var kept: [Substring] = []
         for word in words where seen.insert(ByteKey(TextNormalizer.normalize(String(word)))).inserted {

@@ -17,6 +17,8 @@ struct SuggestionReadingTests {
         #expect(SuggestionsBuilder.folded("iphone 7 7 plus") == "iphone 7 plus")
         #expect(SuggestionsBuilder.folded("galaxy s7") == "galaxy s7")
         #expect(SuggestionsBuilder.folded("café cafe") == "café")  // one word as the engine reads it
+        #expect(SuggestionsBuilder.folded("apple apple,") == "apple")  // punctuation is not a word's
+        #expect(SuggestionsBuilder.folded("apple iphone 7") == "apple iphone 7")
         // "galaxy galax" completes to "galaxy galaxy", then folds into the logged "galaxy".
         let output = Catalogue.run([("Apple apple APPLE", 1), ("apple", 7), ("galaxy galax", 2), ("galaxy", 3)])
         #expect(Catalogue.queries(output) == ["apple": 8, "galaxy": 5])
