@@ -698,7 +698,9 @@
     const anchor = item ? Array.prototype.indexOf.call(results.children, item) : -1;
     const offset = item ? Math.round(item.getBoundingClientRect().top) : 0;
     try {
-      history.replaceState({ typeaheadPlace: { cards: shown, y: Math.round(window.scrollY), anchor, offset } }, "", location.href);
+      // The cards on the screen, drawn or still being drawn (a page's rows come in two parts).
+      const cards = Math.max(shown, results.children.length);
+      history.replaceState({ typeaheadPlace: { cards, y: Math.round(window.scrollY), anchor, offset } }, "", location.href);
     } catch {
       /* a history write may be refused */
     }
@@ -785,15 +787,7 @@
     li.querySelector(".hit-link").href = root + layout.productPage[0] + record.slug + layout.productPage[1];
     const picture = li.querySelector(".hit-image");
     if (record.image) {
-      if (Array.isArray(record.image)) {
-        picture.src = root + record.image[0];
-        picture.width = record.image[1];
-        picture.height = record.image[2];
-      } else {
-        picture.src = record.image;
-        picture.removeAttribute("width");
-        picture.removeAttribute("height");
-      }
+      showPicture(picture, record.image);
     } else {
       const mark = core.placeholder(record.brand, record.name);
       picture.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kindOf(record);
@@ -818,13 +812,7 @@
       const img = document.createElement("img");
       img.className = "hit-image";
       img.alt = "";
-      if (Array.isArray(record.image)) {
-        img.src = root + record.image[0];
-        img.width = record.image[1];
-        img.height = record.image[2];
-      } else {
-        img.src = record.image;
-      }
+      showPicture(img, record.image);
       return img;
     }
     const mark = core.placeholder(record.brand, record.name);
@@ -832,6 +820,19 @@
     span.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kindOf(record);
     span.setAttribute("aria-hidden", "true");
     return span;
+  }
+
+  /** A picture's source and size: [path from the site's root, width, height], or a URL ("link", no size). */
+  function showPicture(img, image) {
+    if (Array.isArray(image)) {
+      img.src = root + image[0];
+      img.width = image[1];
+      img.height = image[2];
+    } else {
+      img.src = image;
+      img.removeAttribute("width");
+      img.removeAttribute("height");
+    }
   }
 
   /** The kind's icon, as the build draws it; a kind the stylesheet does not know is "other". */
