@@ -44,6 +44,10 @@ def test_back_from_a_product_gives_back_the_loaded_cards_and_the_place(page):
     wait(lambda: settled.append(len(cards(driver))) or (len(settled) > 10 and len(set(settled[-10:])) == 1), timeout=10)
     loaded = len(cards(driver))
     assert loaded >= 100, loaded
+    # Each product once: the Enter on the text just shown draws its list again, and no page of the
+    # first drawing lands in the second.
+    links = [a.get_attribute("href") for a in driver.find_elements(By.CSS_SELECTOR, "#typeahead-results > li a.hit-link")]
+    assert len(links) == len(set(links)), [link for link in links if links.count(link) > 1][:4]
     top = "return document.querySelectorAll('#typeahead-results > li')[29].getBoundingClientRect().top"
     driver.execute_script("document.querySelectorAll('#typeahead-results > li')[29].scrollIntoView({block: 'center'})")
     wait(lambda: scroll_y(driver) > 0)

@@ -503,6 +503,9 @@
   let answer = null;
   let shown = 0;
   let drawing = false;
+  // Counts the lists drawn: the same answer can be drawn twice (Enter on the text just shown), and
+  // a page still loading for the first list must not land in the second.
+  let listNumber = 0;
 
   /** Searches the box's text; `submitted` searches are remembered when they find something. */
   function updateResults(submitted) {
@@ -529,6 +532,7 @@
     const query = state.q;
     {
       answer = found;
+      listNumber += 1;
       shown = 0;
       drawing = false;
       results.innerHTML = "";
@@ -630,10 +634,12 @@
     const current = answer;
     if (!current || drawing || shown >= current.nbHits) return;
     drawing = true;
+    const number = listNumber;
+    const gone = () => current !== answer || number !== listNumber;
     if (shown >= current.numbers.length) {
       // A head or a precomputed answer gave the first page only: the rest comes from the whole search.
       current.rest((whole) => {
-        if (current !== answer) return;
+        if (gone()) return;
         answer = whole;
         drawing = false;
         more();
@@ -652,7 +658,7 @@
       }
     };
     productIndex.rows(current.numbers.slice(start, now), (rows) => {
-      if (current !== answer) return;
+      if (gone()) return;
       draw(rows, start);
       if (start === 0) {
         measureSince("typeahead-keystroke-results", "typeahead-results");
@@ -660,9 +666,9 @@
       }
       shown = end;
       afterPaint(() => {
-        if (current !== answer) return;
+        if (gone()) return;
         productIndex.rows(current.numbers.slice(now, end), (rest) => {
-          if (current !== answer) return;
+          if (gone()) return;
           draw(rest, now);
           drawing = false;
           if (settlePlace()) return;
