@@ -15,7 +15,8 @@ extension TypeaheadCommand {
               POST /1/indexes/*/queries                      several, {"requests": [...]}
               GET  /1/indexes/{products|suggestions}/settings
             with Algolia's parameters query, page, hitsPerPage, filters (one facet, ATTR:"VALUE"),
-            queryType, typoTolerance and attributesToHighlight; the answers are typeahead query's. The
+            queryType, typoTolerance, attributesToHighlight and attributesToSnippet (README: the
+            rest); the answers are typeahead query's. The
             files are served read-only: index.html for a folder, no listing, nothing outside the site,
             ETags and byte ranges. Prints its URL; Ctrl-C stops it.
             """,

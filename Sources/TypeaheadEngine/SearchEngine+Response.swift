@@ -11,7 +11,8 @@ extension SearchEngine {
     /// The Algolia-shaped JSON response of a page; `processingTimeMS` as given.
     public func response(_ page: SearchPage, processingTimeMS: Int) -> JSONValue {
         let request = page.request
-        let hits = zip(page.hits, page.highlights).map { hit, highlights -> JSONValue in
+        let hits = zip(page.hits, page.highlights).enumerated().map { n, pair -> JSONValue in
+            let (hit, highlights) = pair
             var record =
                 request.index == .products
                 ? content.products[hit.record].attributes : content.suggestions[hit.record].attributes
@@ -27,6 +28,15 @@ extension SearchEngine {
                     isArray(request.index, record: hit.record, attribute: attribute) ? .array(objects) : objects[0]
             }
             record["_highlightResult"] = .object(highlightResult)
+            if n < page.snippets.count {
+                var snippetResult: [String: JSONValue] = [:]
+                for (attribute, values) in page.snippets[n] {
+                    let objects = values.map { Self.json($0, tags: request.shape.highlightTags) }
+                    snippetResult[attribute] =
+                        isArray(request.index, record: hit.record, attribute: attribute) ? .array(objects) : objects[0]
+                }
+                record["_snippetResult"] = .object(snippetResult)
+            }
             return .object(record)
         }
         var params = "query=\(Self.percentEncode(request.query))&hitsPerPage=\(page.hitsPerPage)&page=\(request.page)"
@@ -64,6 +74,14 @@ extension SearchEngine {
         if let retrieved {
             params +=
                 "&attributesToRetrieve=\(Self.percentEncode(JSONWriter.string(.array(retrieved.map(JSONValue.string)))))"
+        }
+        if let snippets = request.shape.attributesToSnippet {
+            let named = snippets.map(\.text)
+            params +=
+                "&attributesToSnippet=\(Self.percentEncode(JSONWriter.string(.array(named.map(JSONValue.string)))))"
+            if request.shape.snippetEllipsis != Snippet.defaultEllipsis {
+                params += "&snippetEllipsisText=\(Self.percentEncode(request.shape.snippetEllipsis))"
+            }
         }
         if let tags = request.shape.highlightTags {
             params +=
@@ -105,6 +123,13 @@ extension SearchEngine {
         ]
         if highlight.matchLevel != .none { object["fullyHighlighted"] = .bool(highlight.fullyHighlighted) }
         return .object(object)
+    }
+
+    static func json(_ snippet: Snippet, tags: (pre: String, post: String)? = nil) -> JSONValue {
+        .object([
+            "value": .string(tags.map { retag(snippet.value, pre: $0.pre, post: $0.post) } ?? snippet.value),
+            "matchLevel": .string(snippet.matchLevel.rawValue),
+        ])
     }
 
     /// Percent-encodes everything but unreserved characters, as Algolia's `params` does.

@@ -300,23 +300,38 @@ public final class SearchEngine: Sendable {
             let start = min(pageNumber * perPage, reachable)
             let end = pageNumber < nbPages ? min(start + perPage, reachable) : start
             let hits = Array(outcome.ranked[start..<end])
+            let snippeted =
+                request.shape.attributesToSnippet
+                ?? (request.index == .products ? content.config.attributesToSnippet : [])
+            var snippets: [[String: [Snippet]]] = []
             let highlights = hits.map { hit -> [String: [Highlight]] in
                 var result: [String: [Highlight]] = [:]
+                var cut: [String: [Snippet]] = [:]
                 let placed = index.placedTypos(record: hit.record, outcome.matchers)
-                for (a, name) in index.attributeNames.enumerated()
-                where request.attributesToHighlight?.contains(name) ?? true {
+                for (a, name) in index.attributeNames.enumerated() {
+                    let highlighted = request.attributesToHighlight?.contains(name) ?? true
+                    let snippet = snippeted.last { $0.attribute == name }
+                    guard highlighted || snippet != nil else { continue }
                     let values = index.records[hit.record].texts[a]
                     if values.isEmpty { continue }
                     let ids = index.wordIDs(record: hit.record, attribute: a)
-                    result[name] = zip(values, ids).map {
+                    let lit = zip(values, ids).map {
                         index.highlight($0, wordIDs: $1, outcome.matchers, placed: placed, queryWords: outcome.words)
                     }
+                    if highlighted { result[name] = lit }
+                    if let snippet {
+                        cut[name] = lit.map {
+                            Snippet($0, words: snippet.words, ellipsis: request.shape.snippetEllipsis)
+                        }
+                    }
                 }
+                if !snippeted.isEmpty { snippets.append(cut) }
                 return result
             }
             var page = SearchPage(
                 request: pageRequest, hitsPerPage: perPage, nbHits: nbHits, nbPages: nbPages, hits: hits,
                 highlights: highlights)
+            page.snippets = snippets
             page.words = outcome.words
             if outcome.wordsRemoved { page.droppedWords = dropped }
             return page

@@ -75,6 +75,12 @@ public struct ResponseShape: Sendable {
     public var highlightTags: (pre: String, post: String)?
     /// Whether the response carries a `queryID` (Algolia's click analytics; nothing is recorded here).
     public var clickAnalytics = false
+    /// Algolia's `attributesToSnippet`: the attributes whose snippet each hit carries in
+    /// `_snippetResult`, with their length in words (docs/CONTRACT.md, Snippets); nil: the
+    /// index's (site.json's `attributesToSnippet` for the products, none for the suggestions).
+    public var attributesToSnippet: [SnippetAttribute]?
+    /// Algolia's `snippetEllipsisText`: what stands where a snippet's words were cut.
+    public var snippetEllipsis = Snippet.defaultEllipsis
 
     public init() {}
 }
@@ -89,6 +95,9 @@ public struct SearchPage: Sendable {
     public var hits: [RankedRecord]
     /// `_highlightResult` of each hit, by attribute; arrays give one highlight per element.
     public var highlights: [[String: [Highlight]]]
+    /// `_snippetResult` of each hit, by attribute (`shape.attributesToSnippet`); arrays give one
+    /// snippet per element.
+    public var snippets: [[String: [Snippet]]] = []
     /// The query words that were made optional to find hits and that the first hit does not match
     /// (docs/CONTRACT.md, Optional words); nil when no word was removed.
     public var droppedWords: [Bool]? = nil

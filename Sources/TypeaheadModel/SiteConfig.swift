@@ -53,6 +53,11 @@ public struct SiteConfig: Sendable, Equatable {
     /// What a remote `image` that is not in the image cache shows: `placeholder` (default) or `link`.
     public var remoteImages: RemoteImages = .placeholder
 
+    /// Algolia's `attributesToSnippet` for the products index: the attributes whose few words around
+    /// the first match a hit carries (`description:10`), and the cards show for a product whose name
+    /// does not match every word (docs/CONTRACT.md, Snippets). Default none.
+    public var attributesToSnippet: [SnippetAttribute] = []
+
     /// Algolia's `attributesForFaceting` for the products index: the attributes whose values a
     /// search counts (`facets`) and the page offers as refinements. Default none.
     public var attributesForFaceting: [FacetAttribute] = []
@@ -189,6 +194,9 @@ extension SiteConfig {
                 "attributesForFaceting",
                 expected: "\"attribute\", \"searchable(attribute)\" or \"filterOnly(attribute)\"",
                 \.attributesForFaceting, FacetAttribute.init),
+            .list(
+                "attributesToSnippet", expected: "\"attribute\" or \"attribute:words\" (words from 1 to 100)",
+                \.attributesToSnippet, SnippetAttribute.init),
             .text("currency", \.currency),
             .list(
                 "customRanking", expected: "\"desc(attribute)\" or \"asc(attribute)\"", \.customRanking,

@@ -96,7 +96,8 @@ extension AlgoliaAPI {
     /// Parameters InstantSearch sends that shape the response or concern analytics, never the hits:
     /// docs/CONTRACT.md, "What `serve` accepts besides".
     static let shapingKeys: Set<String> = [
-        "attributesToRetrieve", "attributesToSnippet", "highlightPreTag", "highlightPostTag", "analytics",
+        "attributesToRetrieve", "attributesToSnippet", "snippetEllipsisText", "highlightPreTag", "highlightPostTag",
+        "analytics",
         "clickAnalytics", "tagFilters",
     ]
 
@@ -116,10 +117,23 @@ extension AlgoliaAPI {
                 shape.attributesToRetrieve = names
             }
         case "attributesToSnippet":
-            // Snippets are not made here: only the empty list (what InstantSearch sends) is accepted.
-            guard isEmptyList(value) else {
-                throw APIError(400, "attributesToSnippet: snippets are not supported (only an empty list)")
+            // `name` or `name:words` (docs/CONTRACT.md, Snippets); a name that is not searched has none.
+            var snippets: [SnippetAttribute] = []
+            for item in isEmptyList(value) ? [] : try attributeNames(name, value) {
+                guard let parsed = SnippetAttribute(item) else {
+                    throw APIError(400, "attributesToSnippet: \(item) is not name or name:words (words from 1 to 100)")
+                }
+                snippets.append(parsed)
             }
+            shape.attributesToSnippet = snippets
+        case "snippetEllipsisText":
+            // Written up to twice in every snippet of every hit: bounded as a highlight tag is.
+            guard let text = value.stringValue else { throw invalid(name, value, "a string") }
+            guard text.utf8.count <= ResponseShape.longestTag else {
+                throw APIError(
+                    400, "\(name): expected at most \(ResponseShape.longestTag) bytes, found \(text.utf8.count)")
+            }
+            shape.snippetEllipsis = text
         case "highlightPreTag", "highlightPostTag":
             // A tag is repeated at every match of every hit: its size is bounded before any search.
             guard let text = value.stringValue else { throw invalid(name, value, "a string") }

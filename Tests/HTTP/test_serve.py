@@ -537,7 +537,8 @@ def test_retrieved_attributes_and_click_analytics(served):
            for index in ("products", "instant_search_price_asc", "instant_search_price_desc")}
     assert len(ids) == 3
     for body, message in [
-        ({"attributesToSnippet": ["description"]}, "attributesToSnippet: snippets are not supported"),
+        ({"attributesToSnippet": ["description:0"]}, "attributesToSnippet: description:0 is not name or name:words"),
+        ({"snippetEllipsisText": "." * 101}, "snippetEllipsisText: expected at most 100 bytes, found 101"),
         ({"tagFilters": ["sale"]}, "tagFilters: records have no _tags here"),
         ({"highlightPreTag": ""}, "highlightPreTag: expected 1 to 100 bytes, found 0"),
         ({"hitsPerPage": -1}, "hitsPerPage: expected a whole number from 0 to 1000"),
@@ -546,6 +547,40 @@ def test_retrieved_attributes_and_click_analytics(served):
     ]:
         response, data = served.get("/1/indexes/products/query", method="POST", body=json.dumps(body).encode())
         assert response.status == 400 and message in json.loads(data)["message"], data
+
+
+def test_snippets_are_the_engines_and_the_pages(served):
+    """`_snippetResult` (docs/CONTRACT.md, Snippets): site.json's `description:12` by default, and
+    the snippet a card shows is the one the page's JavaScript draws (the agreement fixture)."""
+    client = served.client()
+    fixture = json.load(open(os.path.join(ROOT, "Tests", "JavaScript", "fixtures", "agreement.json")))
+    cases = [c for c in fixture["cases"] if c["index"] == "products" and "language" not in c
+             and any(c.get("cardSnippets", []))]
+    assert len(cases) > 100
+    for case in cases[:40]:
+        raw = client.search_single_index_with_http_info("products", {"query": case["query"], "hitsPerPage": 20})
+        found = json.loads(raw.raw_data)
+        assert [hit["objectID"] for hit in found["hits"]] == case["hits"]
+        for hit, card in zip(found["hits"], case["cardSnippets"]):
+            snippet = hit["_snippetResult"]["description"]
+            assert set(snippet) == {"value", "matchLevel"}
+            if card is not None:
+                assert snippet["value"] == card and snippet["matchLevel"] != "none", (case["query"], hit["objectID"])
+    # Asked for: its length, its ellipsis and the highlight tags, as Algolia writes them.
+    raw = client.search_single_index_with_http_info("products", {
+        "query": "television", "hitsPerPage": 5, "attributesToSnippet": ["description:5", "name"],
+        "snippetEllipsisText": "[...]", "highlightPreTag": "<mark>", "highlightPostTag": "</mark>"})
+    found = json.loads(raw.raw_data)
+    assert "attributesToSnippet=%5B%22description%3A5%22%2C%22name%3A10%22%5D" in found["params"]
+    assert "snippetEllipsisText=%5B...%5D" in found["params"]
+    for hit in found["hits"]:
+        value = hit["_snippetResult"]["description"]["value"]
+        words = [w for w in value.split() if w != "[...]"]
+        assert len(words) == 5 and (value.startswith("[...] ") or value.endswith(" [...]")), value
+        assert "&lt;" not in value and "<em>" not in value
+        if hit["_snippetResult"]["description"]["matchLevel"] != "none":
+            assert "<mark>" in value
+        assert set(hit["_snippetResult"]) == {"description", "name"}
 
 
 def test_a_huge_highlight_tag_is_refused_before_any_search(served):
