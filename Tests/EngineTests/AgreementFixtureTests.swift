@@ -112,6 +112,14 @@ struct AgreementFixtureTests {
                     entry["highlight"] = .string(first.value)
                     entry["matchLevel"] = .string(first.matchLevel.rawValue)
                 }
+                // The snippet each card shows (docs/CONTRACT.md, Snippets), null where it shows none.
+                if index == .products, !page.snippets.isEmpty {
+                    entry["cardSnippets"] = .array(
+                        zip(page.highlights, page.snippets).map { highlights, snippets in
+                            Snippet.card(snippets, name: highlights["name"]?.first, content.config)
+                                .map(JSONValue.string) ?? .null
+                        })
+                }
                 if let variant { entry["language"] = .string("\(index.rawValue) \(variant)") }
                 if let removal = page.queryAfterRemoval { entry["queryAfterRemoval"] = .string(removal) }
                 cases.append(.object(entry))

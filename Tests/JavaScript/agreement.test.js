@@ -15,6 +15,9 @@ const attributes = site.searchableAttributes || ["name", "brand", "categories", 
 const parseRanking = (list) =>
   list.map((c) => ({ attribute: c.replace(/^(asc|desc)\(|\)$/g, ""), descending: c.startsWith("desc(") }));
 const productRanking = parseRanking(site.customRanking || ["desc(popularity)"]);
+// The site's snippet (`attributesToSnippet`: its first attribute, `name:words`).
+const [snippetAttribute, snippetWords] = (site.attributesToSnippet || ["description"])[0].split(":");
+const snippet = { attribute: snippetAttribute, words: Number(snippetWords || 10) };
 
 const byID = (a, b) => core.compareCodePoints(a.objectID, b.objectID);
 const products = readJSON("products.json").sort(byID).slice(0, fixture.productCount);
@@ -67,6 +70,16 @@ test(`the JavaScript engine agrees with the Swift engine on all ${fixture.cases.
       got.matchLevel = h.matchLevel;
       want.highlight = c.highlight;
       want.matchLevel = c.matchLevel;
+    }
+    if (c.cardSnippets !== undefined) {
+      // Each card's snippet (docs/CONTRACT.md, Snippets), from the description's text as the index holds it.
+      got.cardSnippets = result.ranked.slice(0, 20).map((r) => {
+        const record = records[r.record];
+        const name = core.highlight(index, record.name, result, r.record);
+        const values = index.records[r.record].texts[attributes.indexOf(snippet.attribute)];
+        return core.cardSnippet(name, values, (value) => core.highlight(index, value, result, r.record), snippet.words, "…");
+      });
+      want.cardSnippets = c.cardSnippets;
     }
     const removal = core.queryAfterRemoval(result, index);
     if (removal !== null) got.queryAfterRemoval = removal;

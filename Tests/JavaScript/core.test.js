@@ -118,3 +118,29 @@ test("a text's highlighted words are its normalised words, ASCII (a fast path) o
     }
   }
 });
+
+test("a snippet is cut as the engine cuts it (SnippetTests.swift, docs/CONTRACT.md, Snippets)", () => {
+  const lit = (value, matchLevel = "partial") => ({ value, matchLevel, matchedWords: ["x"] });
+  assert.deepEqual(core.snippet(lit(" a  <em>b</em>\tc "), 3, "…"), { value: " a  <em>b</em>\tc ", matchLevel: "partial" });
+  const value = "one two three four five six <em>seven</em> eight nine ten eleven twelve";
+  assert.equal(core.snippet(lit(value), 4, "…").value, "… six <em>seven</em> eight nine …");
+  assert.equal(core.snippet(lit(value), 8, "…").value, "… five six <em>seven</em> eight nine ten eleven twelve");
+  assert.equal(core.snippet(lit("<em>one</em> two three four five six"), 3, "…").value, "<em>one</em> two three …");
+  assert.equal(core.snippet(lit("one two three four five six seven <em>eight</em>"), 4, "…").value, "… five six seven <em>eight</em>");
+  assert.deepEqual(core.snippet(lit("a b c d e", "none"), 2, "…"), { value: "a b …", matchLevel: "none" });
+  const escaped = "&lt;b&gt; x&amp;y one <em>two</em> three";
+  assert.equal(core.snippet(lit(escaped), 2, "<…>").value, "&lt;…&gt; <em>two</em> three");
+  assert.equal(core.snippet(lit(escaped), 3, "<…>").value, "&lt;…&gt; one <em>two</em> three");
+});
+
+test("a card shows the snippet of a description that matches a word its name does not", () => {
+  const name = { value: "<em>Samsung</em> 55 inch", matchLevel: "partial", matchedWords: ["samsung"] };
+  const highlights = {
+    "a tv b": { value: "a <em>tv</em> b", matchLevel: "partial", matchedWords: ["tv"] },
+    "a samsung b": { value: "a <em>samsung</em> b", matchLevel: "partial", matchedWords: ["samsung"] },
+  };
+  const of = (value) => highlights[value];
+  assert.equal(core.cardSnippet(name, ["a samsung b", "a tv b"], of, 4, "…"), "a <em>tv</em> b");
+  assert.equal(core.cardSnippet(name, ["a samsung b"], of, 4, "…"), null);
+  assert.equal(core.cardSnippet({ ...name, matchLevel: "full" }, ["a tv b"], of, 4, "…"), null);
+});

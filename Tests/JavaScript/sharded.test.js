@@ -72,6 +72,24 @@ function ask(index, query, options, count, attribute) {
   return out;
 }
 
+/** Each of the first 20 cards' snippet (docs/CONTRACT.md, Snippets), as the page draws them. */
+function cardSnippets(index, query) {
+  let out;
+  index.search(query, {}, (answer) => {
+    const numbers = answer.numbers.slice(0, 20);
+    index.rows(numbers, (rows) => {
+      index.snippets(numbers, (texts) => {
+        out = rows.map((row, i) => {
+          const name = answer.highlight(String(row.name), i);
+          return core.cardSnippet(name, texts[i], (value) => answer.highlight(value, i), index.snippet.words, index.snippet.ellipsis);
+        });
+      });
+    });
+  });
+  assert.ok(out, `${JSON.stringify(query)}'s snippets were not answered synchronously`);
+  return out;
+}
+
 const { loader } = siteLoader();
 const products = sharded.createClientIndex(data.products, loader);
 const suggestions = sharded.createClientIndex(data.suggestions, loader);
@@ -94,6 +112,10 @@ test(`the sharded indices agree with the Swift engine on all ${siteCases.length}
     const want = { nbHits: c.nbHits, hits: c.hits };
     if (c.highlight !== undefined) Object.assign(want, { highlight: c.highlight, matchLevel: c.matchLevel });
     if (c.queryAfterRemoval !== undefined) want.queryAfterRemoval = c.queryAfterRemoval;
+    if (c.cardSnippets !== undefined && c.hits.length > 0) {
+      got.cardSnippets = cardSnippets(index, c.query);
+      want.cardSnippets = c.cardSnippets;
+    }
     try {
       assert.deepEqual(got, want);
     } catch {

@@ -44,7 +44,8 @@ struct ResultPages {
                 let target = SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: n)
                 return .string(root + target)
             }
-            let hits = zip(page.hits, page.highlights).map { hit, highlights -> MustacheValue in
+            let hits = zip(page.hits, page.highlights).enumerated().map { n, pair -> MustacheValue in
+                let (hit, highlights) = pair
                 let product = engine.content.products[hit.record]
                 guard
                     case .object(var card) = PageData.card(
@@ -52,6 +53,11 @@ struct ResultPages {
                         images: images)
                 else { return .null }
                 card["nameHTML"] = .string(highlights["name"]?.first?.value ?? HTML.escape(product.name))
+                if n < page.snippets.count,
+                    let snippet = Snippet.card(page.snippets[n], name: highlights["name"]?.first, config)
+                {
+                    card["snippetHTML"] = .string(snippet)
+                }
                 return .object(card)
             }
             let last = number == written

@@ -825,6 +825,50 @@
 
   const ESCAPES = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
 
+  /**
+   * A snippet of a highlighted value (`highlight`'s, HTML-escaped with matches in <em>), as the
+   * engine cuts it (docs/CONTRACT.md, Snippets): the value split at ASCII white space into words;
+   * with more than `words` of them, the `words` starting `words / 4` before the first highlighted
+   * one (the first ones, with no match), moved back to end at the last word; an escaped ellipsis
+   * and a space where words were cut.
+   */
+  function snippet(highlighted, words, ellipsis) {
+    const value = highlighted.value;
+    const tokens = [];
+    const space = /[ \t\n\f\r]+/g;
+    let start = 0;
+    for (let m; (m = space.exec(value)) !== null; ) {
+      if (m.index > start) tokens.push([start, m.index]);
+      start = m.index + m[0].length;
+    }
+    if (start < value.length) tokens.push([start, value.length]);
+    const count = Math.max(words, 1);
+    if (tokens.length <= count) return { value, matchLevel: highlighted.matchLevel };
+    const first = tokens.findIndex(([a, b]) => value.slice(a, b).includes("<em>"));
+    const from = first < 0 ? 0 : Math.max(0, Math.min(first - Math.floor(count / 4), tokens.length - count));
+    const to = from + count;
+    const cut = escapeHTML(ellipsis);
+    return {
+      value: (from > 0 ? cut + " " : "") + value.slice(tokens[from][0], tokens[to - 1][1]) + (to < tokens.length ? " " + cut : ""),
+      matchLevel: highlighted.matchLevel,
+    };
+  }
+
+  /**
+   * The snippet a card shows (docs/CONTRACT.md, Snippets), or null: with a name (its highlight)
+   * that does not match every word, the first of the snippeted attribute's `values` whose
+   * highlight (`highlightOf(value)`) matches a query word the name does not, cut to `words`.
+   */
+  function cardSnippet(name, values, highlightOf, words, ellipsis) {
+    if (name.matchLevel === "full") return null;
+    const named = new Set(name.matchedWords || []);
+    for (const value of values) {
+      const lit = highlightOf(String(value));
+      if ((lit.matchedWords || []).some((word) => !named.has(word))) return snippet(lit, words, ellipsis).value;
+    }
+    return null;
+  }
+
   function escapeHTML(text) {
     return text.replace(/[&<>"']/g, (c) => ESCAPES[c]);
   }
@@ -1010,6 +1054,8 @@
   }
 
   return {
+    snippet,
+    cardSnippet,
     sourceWords,
     groupDigits,
     formatPrice,

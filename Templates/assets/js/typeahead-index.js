@@ -633,6 +633,19 @@
     }
 
     /**
+     * Calls `callback(values)` with each record's values of the snippeted attribute (the manifest's
+     * `snippet`: `snippets/<n>.js`, a line a record), loaded for these records only.
+     */
+    function snippets(numbers, callback) {
+      const snippet = manifest.snippet;
+      if (!snippet) return callback(numbers.map(() => []));
+      const file = (n) => path("snippets", String(Math.floor(n / snippet.bucket)));
+      loader.need(Array.from(new Set(numbers.map(file))), () => {
+        callback(numbers.map((n) => (loader.get(file(n)) || [])[n % snippet.bucket] || []));
+      });
+    }
+
+    /**
      * Runs the highlighting once on a made-up text, so that its first real use (the first
      * keystroke's results) finds its code compiled and its expressions built.
      */
@@ -641,7 +654,7 @@
       highlightPlaced("ab c", "Abc warm-up", 1, 2, true, language);
     }
 
-    return { search, rows, warm, prefetch, prefetchAnswer };
+    return { search, rows, snippets, snippet: manifest.snippet || null, warm, prefetch, prefetchAnswer };
   }
 
   /**

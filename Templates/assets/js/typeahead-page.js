@@ -653,8 +653,22 @@
     // yet, and each file of them costs a slow device a script to run.
     const now = start === 0 ? Math.min(end, Math.ceil(window.innerHeight / 80)) : end;
     const draw = (rows, from) => {
+      const unmatched = [];
       for (let k = 0; k < rows.length; k++) {
-        results.appendChild(card(rows[k], current.highlight(String(rows[k].name || ""), from + k).value));
+        const name = current.highlight(String(rows[k].name || ""), from + k);
+        const li = card(rows[k], name.value);
+        results.appendChild(li);
+        if (name.matchLevel !== "full") unmatched.push({ li, at: from + k, name });
+      }
+      // Why a product whose name does not match every word came up: its snippet, once its text loads.
+      if (productIndex.snippet && unmatched.length > 0 && current.words && current.words.length > 0) {
+        productIndex.snippets(
+          unmatched.map(({ at }) => current.numbers[at]),
+          (texts) => {
+            if (gone()) return;
+            unmatched.forEach(({ li, at, name }, k) => showSnippet(li, current, at, name, texts[k]));
+          }
+        );
       }
     };
     productIndex.rows(current.numbers.slice(start, now), (rows) => {
@@ -807,6 +821,18 @@
     if (record.price != null) price.textContent = core.formatPrice(record.price, data.products.currency);
     else price.remove();
     return li;
+  }
+
+  /** A card's snippet (docs/CONTRACT.md, Snippets), shown under its name: HTML the highlighter escaped. */
+  function showSnippet(li, found, at, name, values) {
+    const setting = productIndex.snippet;
+    const html = core.cardSnippet(name, values, (value) => found.highlight(value, at), setting.words, setting.ellipsis);
+    const text = li.querySelector(".hit-text");
+    if (html === null || !text) return;
+    const span = document.createElement("span");
+    span.className = "hit-snippet";
+    span.innerHTML = html;
+    text.appendChild(span);
   }
 
   /**

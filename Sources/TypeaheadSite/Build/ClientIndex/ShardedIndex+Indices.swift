@@ -49,8 +49,10 @@ extension ShardedIndex {
                     .build(scope: nil, wanted: wanted, visit: visit)
             })
         let facets = writeFacets(engine: engine, order: order, into: &output)
-        if facets != .null, case .object(var manifest) = output.manifest {
-            manifest["facets"] = facets
+        let snippet = writeSnippets(engine: engine, order: order, bucket: index.bucket, into: &output)
+        if case .object(var manifest) = output.manifest {
+            if facets != .null { manifest["facets"] = facets }
+            if snippet != .null { manifest["snippet"] = snippet }
             output.manifest = .object(manifest)
         }
         return output

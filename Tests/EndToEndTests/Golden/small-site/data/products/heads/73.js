@@ -8,7 +8,7 @@ typeaheadIndex("data/products/heads/73", [
 ["sa",1,0],
 ["sc",2,3,0],
 ["se",1,1],
-["sl",1,0],
+["sl",2,3,0],
 ["sp",2,2,1],
 ["sr",1,3],
 ["sv",1,3],
