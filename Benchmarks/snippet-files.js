@@ -6,14 +6,15 @@ const site = process.argv[2];
 const ctx = vm.createContext({ window: {} });
 vm.runInContext(fs.readFileSync(path.join(site, "data", "site.js"), "utf8"), ctx);
 const data = JSON.parse(JSON.stringify(ctx.window.TypeaheadSiteData));
-const requested = [];
-const loader = sharded.createLoader((src) => {
-  requested.push(src);
-  const c = vm.createContext({ typeaheadIndex: (n, p) => loader.register(n, JSON.parse(JSON.stringify(p))) });
-  vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), c);
-});
-const index = sharded.createClientIndex(data.products, loader);
 for (const q of process.argv.slice(3)) {
+  // A fresh page for each query: nothing loaded by another.
+  const requested = [];
+  const loader = sharded.createLoader((src) => {
+    requested.push(src);
+    const c = vm.createContext({ typeaheadIndex: (n, p) => loader.register(n, JSON.parse(JSON.stringify(p))) });
+    vm.runInContext(fs.readFileSync(path.join(site, src), "utf8"), c);
+  });
+  const index = sharded.createClientIndex(data.products, loader);
   index.search(q, {}, (answer) => {
     const numbers = answer.numbers.slice(0, 20);
     index.rows(numbers, (rows) => {
