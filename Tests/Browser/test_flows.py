@@ -150,14 +150,22 @@ def test_see_them_all_goes_on_from_the_first_result_the_static_pages_do_not_show
     more = wait(lambda: driver.find_element(By.CSS_SELECTOR, ".more-results a"))
     static = driver.find_elements(By.CSS_SELECTOR, "ol.results > li")
     assert len(static) == 20
+    # The link is under twenty cards laid out as they come into view (content-visibility): it is
+    # clicked once it has stopped moving, where a person would click it.
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", more)
+    places = []
+    wait(lambda: places.append(driver.execute_script("return arguments[0].getBoundingClientRect().top", more))
+         or (len(places) > 4 and len(set(places[-4:])) == 1))
     more.click()
+    wait(lambda: "index.html" in driver.current_url, timeout=20)
     focused = """const item = document.querySelectorAll('#typeahead-results > li')[20];
         return !!item && item.contains(document.activeElement);"""
     try:
         wait(lambda: len(cards(driver)) >= 40 and driver.execute_script(focused), timeout=20)
     except AssertionError:
-        raise AssertionError((driver.current_url, len(cards(driver)), status_text(driver), driver.execute_script(
-            "return [document.activeElement.outerHTML.slice(0, 120), scrollY]")))
+        raise AssertionError((driver.current_url, len(cards(driver)), driver.execute_script(
+            "const s = document.getElementById('typeahead-status');"
+            "return [s && s.textContent, document.activeElement.outerHTML.slice(0, 120), scrollY, document.readyState]")))
     # Result 21 is at the top of the screen and has the focus; the hash is the search's own.
     state = driver.execute_script("""
         const item = document.querySelectorAll('#typeahead-results > li')[20];
