@@ -305,28 +305,9 @@ public final class SearchEngine: Sendable {
                 ?? (request.index == .products ? content.config.attributesToSnippet : [])
             var snippets: [[String: [Snippet]]] = []
             let highlights = hits.map { hit -> [String: [Highlight]] in
-                var result: [String: [Highlight]] = [:]
-                var cut: [String: [Snippet]] = [:]
-                let placed = index.placedTypos(record: hit.record, outcome.matchers)
-                for (a, name) in index.attributeNames.enumerated() {
-                    let highlighted = request.attributesToHighlight?.contains(name) ?? true
-                    let snippet = snippeted.last { $0.attribute == name }
-                    guard highlighted || snippet != nil else { continue }
-                    let values = index.records[hit.record].texts[a]
-                    if values.isEmpty { continue }
-                    let ids = index.wordIDs(record: hit.record, attribute: a)
-                    let lit = zip(values, ids).map {
-                        index.highlight($0, wordIDs: $1, outcome.matchers, placed: placed, queryWords: outcome.words)
-                    }
-                    if highlighted { result[name] = lit }
-                    if let snippet {
-                        cut[name] = lit.map {
-                            Snippet($0, words: snippet.words, ellipsis: request.shape.snippetEllipsis)
-                        }
-                    }
-                }
+                let (lit, cut) = decorations(hit.record, request, outcome, index, snippeted: snippeted)
                 if !snippeted.isEmpty { snippets.append(cut) }
-                return result
+                return lit
             }
             var page = SearchPage(
                 request: pageRequest, hitsPerPage: perPage, nbHits: nbHits, nbPages: nbPages, hits: hits,

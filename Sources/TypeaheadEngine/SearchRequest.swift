@@ -46,8 +46,10 @@ public struct SearchRequest: Sendable {
 
     public init(
         index: IndexName, query: String, filter: Scope? = nil, page: Int = 0, hitsPerPage: Int? = nil,
-        typoTolerance: Bool = true, queryType: QueryType = .prefixLast, attributesToHighlight: [String]? = nil
+        typoTolerance: Bool = true, queryType: QueryType = .prefixLast, attributesToHighlight: [String]? = nil,
+        attributesToSnippet: [SnippetAttribute]? = nil
     ) {
+        self.shape.attributesToSnippet = attributesToSnippet
         self.queryType = queryType
         self.attributesToHighlight = attributesToHighlight
         self.index = index
@@ -81,6 +83,9 @@ public struct ResponseShape: Sendable {
     public var attributesToSnippet: [SnippetAttribute]?
     /// Algolia's `snippetEllipsisText`: what stands where a snippet's words were cut.
     public var snippetEllipsis = Snippet.defaultEllipsis
+    /// Snippets only for the hits whose name does not match every word (the static result pages:
+    /// the cards show no other); not an Algolia parameter.
+    public var cardSnippetsOnly = false
 
     public init() {}
 }

@@ -34,7 +34,7 @@ enum CategoryPages {
     static func request(_ path: String, level: Int, config: SiteConfig) -> SearchRequest {
         var request = SearchRequest(
             index: .products, query: "", filter: Scope(attribute: attribute(level), value: path),
-            hitsPerPage: config.hitsPerPage, attributesToHighlight: [])
+            hitsPerPage: config.hitsPerPage, attributesToHighlight: [], attributesToSnippet: [])
         return request
     }
 

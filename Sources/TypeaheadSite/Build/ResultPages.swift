@@ -17,8 +17,10 @@ struct ResultPages {
     func render(
         _ suggestion: Suggestion, lists: [(scope: Scope?, best: [Int32], hits: Int)], summaries: [FacetSummary?]
     ) throws -> [(pages: Int, hits: Int, files: [(String, [UInt8])])?] {
+        var request = SearchRequest(index: .products, query: suggestion.query, attributesToHighlight: ["name"])
+        request.shape.cardSnippetsOnly = true
         let pages = engine.firstPages(
-            SearchRequest(index: .products, query: suggestion.query, attributesToHighlight: ["name"]),
+            request,
             count: engine.content.config.resultPages, lists: lists)
         return try lists.indices.map { i in
             try render(suggestion, scope: lists[i].scope, pages: pages[i], summary: summaries[i])

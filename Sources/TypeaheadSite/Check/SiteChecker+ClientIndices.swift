@@ -170,7 +170,8 @@ extension SiteChecker {
             if let scope, !suggestion.isListed(in: scope) { continue }
             let scopeSlug = scope.map(SiteLayout.scopeSlug)
             var request = SearchRequest(
-                index: .products, query: suggestion.query, filter: scope, attributesToHighlight: [])
+                index: .products, query: suggestion.query, filter: scope, attributesToHighlight: [],
+                attributesToSnippet: [])
             // The first page's facet summary, from every hit of this query (not the build's tally).
             request.summarize = !engine.summaryTable.attributes.isEmpty
             let pages = engine.firstPages(request, count: config.resultPages)

@@ -41,7 +41,7 @@ extension ShardedIndex {
             ],
             head: { prefix in
                 let page = engine.search(
-                    SearchRequest(index: .products, query: prefix, attributesToHighlight: []))
+                    SearchRequest(index: .products, query: prefix, attributesToHighlight: [], attributesToSnippet: []))
                 return (page.nbHits, page.hits.map { Int32($0.record) })
             },
             answers: Answers(budget: content.config.answersAbove) { wanted, visit in

@@ -11,13 +11,15 @@ struct FrontPageStep: BuildStep {
     func run(_ context: BuildContext) throws {
         let (content, config, pictures) = (context.content, context.config, context.pictures)
         // The empty query's first page, as the engine answers it (custom ranking, then objectID).
-        let firstPage = context.engine.search(SearchRequest(index: .products, query: "", attributesToHighlight: []))
-            .hits.map {
-                let product = content.products[$0.record]
-                return PageData.card(
-                    product, slug: context.productSlugs[product.objectID]!, root: "", config: config,
-                    images: pictures)
-            }
+        let firstPage = context.engine.search(
+            SearchRequest(index: .products, query: "", attributesToHighlight: [], attributesToSnippet: [])
+        )
+        .hits.map {
+            let product = content.products[$0.record]
+            return PageData.card(
+                product, slug: context.productSlugs[product.objectID]!, root: "", config: config,
+                images: pictures)
+        }
         let byID = Dictionary(
             content.suggestions.map { ($0.objectID, $0) }, uniquingKeysWith: { first, _ in first })
         let popular = (context.layouts.first?.empty ?? []).map { id -> MustacheValue in
