@@ -19,10 +19,11 @@
   build): for changes to what the build writes for the page, not only to the page's scripts.
 - With `--paced`, each key is typed once the previous one's results have painted (a shopper who
   reads as they type), so each keystroke's own work is measured, not a queue of them.
+- With `--detail`, each throttled query's keystroke-to-results times are printed as they come.
 - With `--texts "galaxy s,usb c c"`, those texts are typed (each `--repeat N` times, 5 by default)
   instead of the suggestions.
 Usage: .venv/bin/python Benchmarks/search-page.py [--queries N] [--content DIR] [--against REV [--whole]] [--paced]
-       [--texts T1,T2 [--repeat N]]
+       [--texts T1,T2 [--repeat N]] [--detail]
 (Scripts/test makes .venv). --content DIR builds that content folder instead of the sample (e.g. a
 synthetic shop that Benchmarks/scale.py --keep made), and types its suggestions.
 """
@@ -191,6 +192,8 @@ def keystrokes(rate):
                 " performance.getEntriesByName('typeahead-results-paint').map(e => e.duration)]")
             lists += got[0]
             found += got[1]
+            if "--detail" in sys.argv and rate > 1:
+                print(f"  [{label}] {query!r}: results " + " ".join(f"{d:.0f}" for d in got[1]), flush=True)
             if i % 10 == 0 and got[1]:
                 firsts.append(got[1][0])
             box.send_keys(Keys.ESCAPE, Keys.ESCAPE)

@@ -264,30 +264,68 @@ test("a search that a newer one replaced loads no more answers files, and does n
   assert.match(requested[0], /\/answers\/pages\//);
 });
 
-test("an answer's prefetch loads its page, shard and rows, and the search that follows loads nothing more", () => {
-  const lines = answerLines().filter((line, i) => line[2].length > 0 && i % 211 === 0);
-  assert.ok(lines.length > 10);
-  for (const [text, nbHits, numbers] of lines) {
+test("a held search (`hold`) loads its postings and ranks only once let go, and not at all once stale", () => {
+  // The page searches a keystroke's results while its suggestion list is drawn: the postings
+  // load once the list is rendered, the ranking waits until it has painted.
+  for (const text of ["galaxy s", "usb c c", "case for s"]) {
+    let expected;
+    sharded.createClientIndex(data.products, siteLoader().loader).search(text, {}, (a) => (expected = a));
+    assert.ok(expected && expected.nbHits > 0, text);
+    for (const staleAt of [null, "postings", "rank"]) {
+      const { loader, requested } = siteLoader();
+      const held = [];
+      let stale = false;
+      let answer = null;
+      const index = sharded.createClientIndex(data.products, loader);
+      index.search(text, { stale: () => stale, hold: (then, step) => held.push([step, then]) }, (a) => (answer = a));
+      assert.deepEqual(held.map(([step]) => step), ["postings"], text);
+      assert.ok(requested.length > 0 && !requested.some((f) => f.includes("/postings/")), `${text}: postings loaded while held: ${requested}`);
+      stale = staleAt === "postings";
+      held[0][1]();
+      if (staleAt === "postings") {
+        assert.ok(!requested.some((f) => f.includes("/postings/")), `${text}: a stale search loads its postings`);
+        assert.equal(held.length, 1, text);
+        continue;
+      }
+      assert.ok(requested.some((f) => f.includes("/postings/")), `${text}: let go, the postings load`);
+      assert.deepEqual(held.map(([step]) => step), ["postings", "rank"], text);
+      assert.equal(answer, null, `${text}: ranked before it was let go`);
+      const loaded = requested.length;
+      stale = staleAt === "rank";
+      held[1][1]();
+      assert.equal(requested.length, loaded, `${text}: nothing more to load`);
+      if (stale) assert.equal(answer, null, `${text}: a stale search calls back`);
+      else assert.deepEqual([answer.nbHits, answer.numbers], [expected.nbHits, expected.numbers], text);
+    }
+  }
+  // A precomputed answer is not ranked: it is not held.
+  const [text, nbHits] = answerLines().find((line) => line[2].length > 0);
+  let answer = null;
+  sharded.createClientIndex(data.products, siteLoader().loader).search(text, { hold: () => assert.fail("held") }, (a) => (answer = a));
+  assert.equal(answer.nbHits, nbHits, text);
+});
+
+test("a text ending in a space preloads its words' listings and postings, which the next word's search uses", () => {
+  for (const [typed, next] of [["galaxy ", "galaxy s"], ["usb c ", "usb c c"], ["case for ", "case for s"]]) {
+    const cold = siteLoader();
+    let expected;
+    sharded.createClientIndex(data.products, cold.loader).search(next, {}, (a) => (expected = a));
     const { loader, requested } = siteLoader();
     const index = sharded.createClientIndex(data.products, loader);
-    index.prefetchAnswer(text, null, () => false);
-    assert.deepEqual(requested.map((f) => f.replace(/\/[^/]*$/, "/")),
-      ["data/products/answers/pages/", "data/products/answers/", "data/products/answers/rows/"], `${text}: ${requested}`);
+    index.preload(typed, () => false);
+    assert.ok(requested.length > 0, typed);
+    for (const file of requested) assert.match(file, /\/(words|tails|postings)\//, `${typed}: ${file}`);
+    assert.ok(requested.some((f) => f.includes("/postings/")), typed);
+    const before = requested.length;
     let answer;
-    index.search(text, {}, (a) => (answer = a));
-    let shown;
-    index.rows(numbers, (rows) => (shown = rows));
-    assert.equal(requested.length, 3, `${text}: ${requested}`);
-    assert.deepEqual([answer.nbHits, answer.numbers], [nbHits, numbers], text);
-    assert.deepEqual(shown, numbers.map((n) => recordsRow(data.products, n)), text);
+    index.search(next, {}, (a) => (answer = a));
+    assert.deepEqual([answer.nbHits, answer.numbers], [expected.nbHits, expected.numbers], next);
+    assert.ok(requested.length - before < cold.requested.length, `${next}: ${requested.length - before} files after the preload, ${cold.requested.length} without`);
   }
-  // Nothing for a text the heads answer, under a scope, or once stale.
-  const [text] = lines[0];
-  for (const [query, scope, stale] of [["ip", null, () => false], [text, ["categories", "Cell Phones"], () => false], [text, null, () => true]]) {
-    const { loader, requested } = siteLoader();
-    sharded.createClientIndex(data.products, loader).prefetchAnswer(query, scope, stale);
-    assert.deepEqual(requested, [], query);
-  }
+  // Stale: nothing loads.
+  const { loader, requested } = siteLoader();
+  sharded.createClientIndex(data.products, loader).preload("galaxy ", () => true);
+  assert.deepEqual(requested, []);
 });
 
 test("a larger index's pages of pages (pages2/…) lead to the same answers, one file a level", () => {

@@ -176,14 +176,16 @@
 
   /**
    * A client index over its manifest (from index.html) and a loader.
-   * `search(query, {scope: [attribute, value] | null, typoTolerance, stale}, callback)` calls back with
+   * `search(query, {scope: [attribute, value] | null, typoTolerance, stale, hold}, callback)` calls back with
    * `{nbHits, numbers, complete, highlight(text, i), rest, words, dropped, queryAfterRemoval}`: the
    * hits' record numbers in ranked order (only the first page when the answer came from a head or
    * a precomputed answer: `complete` is false and `rest(callback)` gives the whole answer), the
    * highlighting of a text of hit `i`, the query's words, and, when no record matched every word
    * and words were made optional (`removeWordsIfNoResults`), which of them the first hit does not
    * match (`dropped`, else null) and Algolia's `queryAfterRemoval`. When `stale()` turns true while
-   * files load, the search stops without calling back. `rows(numbers, callback)` calls back with
+   * files load, the search stops without calling back; `hold(then, step)`, when given, is asked
+   * before loading the postings (`step` "postings") and before ranking from them ("rank"): the
+   * page lets its suggestion list, which loads files too, draw first. `rows(numbers, callback)` calls back with
    * those records' rows as objects named by the manifest's fields. The manifest's `language`
    * (contract version 3: plurals, synonyms, splits and joins, optional words) is the engine's.
    */
@@ -268,11 +270,15 @@
             then(inRange);
           });
         // The whole answer, ranked from the postings (skipped once a newer search has begun).
-        const full = (then, stale) =>
+        const full = (then, stale, hold) => {
+          if (stale && stale()) return;
           listed((inRange) => {
             if (stale && stale()) return;
-            rank(query, qwords, inRange, inScope, typoTolerance, then, stale);
+            rank(query, qwords, inRange, inScope, typoTolerance, then, stale, hold);
           });
+        };
+        // Only the files a ranking of these words needs, loaded for the keystrokes to come.
+        if (options.preload) return full(() => {}, options.stale, (then, step) => step === "postings" && then());
         const computed = () => {
           // One short word, no scope: its head holds the count and the first page (no typo is
           // allowed so short, so the head is the whole answer's start), and the first letters typed
@@ -280,12 +286,12 @@
           // heads file (the manifest lists them), or a prefix without a head line, starts no word:
           // the listings say so.
           const file = headsFile(qwords, inScope);
-          if (!file || !highlightsAlone(qwords)) return full(callback, options.stale);
+          if (!file || !highlightsAlone(qwords)) return full(callback, options.stale, options.hold);
           loader.need([file], ([heads]) => {
             learnRows(file.replace(/\.js$/, "/rows"));
             if (options.stale && options.stale()) return;
             findHead(qwords[0], heads, options.stale, (head) => {
-              if (!head) return full(callback, options.stale);
+              if (!head) return full(callback, options.stale, options.hold);
               const [, nbHits, ...numbers] = head;
               const answer = () =>
                 callback({
@@ -403,17 +409,6 @@
     }
 
     /**
-     * Starts loading what a text's precomputed answer needs (the answers' pages, its shard and its
-     * rows), which `search` would load one after the other: called once the suggestion list is
-     * drawn, they load while it paints, and the search finds them loaded or on their way. Loads
-     * nothing more once `stale()` turns true.
-     */
-    function prefetchAnswer(query, scope, stale) {
-      const qwords = core.queryWords(query);
-      if (mayHaveAnswer(qwords, scope, true)) answerFor(qwords.join(" "), () => {}, stale);
-    }
-
-    /**
      * Calls `callback(line | null)` with a text's precomputed answer `[text, nbHits, numbers,
      * placed]`: its shard is found in the manifest's pages (first texts), then in the page; in a
      * large index, pages of pages come between (the manifest's `answerLevels` says how many levels
@@ -445,19 +440,32 @@
 
     /**
      * Loads the postings of the words the query reads among `inRange` (its candidate words, their
-     * alternatives, the parts of its phrases and of every split it may take) and ranks.
+     * alternatives, the parts of its phrases and of every split it may take) and ranks, each
+     * step once `hold` (when given) lets it.
      */
-    function rank(query, qwords, inRange, inScope, typoTolerance, callback, stale) {
+    function rank(query, qwords, inRange, inScope, typoTolerance, callback, stale, hold) {
       const listed = Array.from(inRange.keys());
       const probe = { spelled: listed.map(spell), vocabulary: new Map(listed.map((w, i) => [w, i])) };
       // The words read, by the contract's own matchers over the words listed.
       const words = Array.from(core.wordsRead(probe, query, { typoTolerance, language }), (id) => listed[id]).sort(core.compareCodePoints);
       const postingFiles = words.map((w) => path("postings", inRange.get(w)));
-      loader.need(postingFiles, () => {
-        // A newer search has begun while the postings loaded: skip the ranking nobody will see.
+      const load = () => {
         if (stale && stale()) return;
-        callback(answer(query, words, (word) => postingsOf(word, inRange.get(word)), inScope, typoTolerance));
-      });
+        loader.need(postingFiles, () => {
+          // A newer search has begun while the postings loaded: skip the ranking nobody will see.
+          if (stale && stale()) return;
+          const ranked = () => {
+            if (stale && stale()) return;
+            const source = { postings: (word) => postingsOf(word, inRange.get(word)), flat: (word) => flatPostings(word, inRange.get(word)) };
+            callback(answer(query, words, source, inScope, typoTolerance));
+          };
+          if (hold) hold(ranked, "rank");
+          else ranked();
+        });
+      };
+      const loaded = postingFiles.every((file) => loader.get(file) !== undefined);
+      if (hold && !loaded) hold(load, "postings");
+      else load();
     }
 
     /**
@@ -467,7 +475,8 @@
      * word and `removeWordsIfNoResults` makes words optional, every record holding a word read is
      * ranked. The words read hold every place the contract looks at.
      */
-    function answer(query, words, postingsOf, inScope, typoTolerance) {
+    function answer(query, words, source, inScope, typoTolerance) {
+      const postingsOf = source.postings;
       const vocabulary = new Map(words.map((w, i) => [w, i]));
       const spelled = words.map(spell);
       // The split of the most records (then the shorter first part), none if found in no record.
@@ -495,12 +504,18 @@
       const holding = (needed) => {
         const marks = new Uint8Array(manifest.count);
         const found = [];
+        // The postings are read flat (`[Δnumber, 2 × count + sole, places…]`), not decoded:
+        // a short last word reads the postings of hundreds of words.
         needed.forEach((i, k) => {
+          const last = k === needed.length - 1;
           for (const id of reads[i]) {
-            for (const p of postingsOf(words[id])) {
-              if (marks[p.number] !== k) continue;
-              marks[p.number] = k + 1;
-              if (k === needed.length - 1) found.push(p.number);
+            const flat = source.flat(words[id]);
+            let number = 0;
+            for (let x = 0; x < flat.length; x += 2 + 2 * (flat[x + 1] >> 1)) {
+              number += flat[x];
+              if (marks[number] !== k) continue;
+              marks[number] = k + 1;
+              if (last) found.push(number);
             }
           }
         });
@@ -516,11 +531,15 @@
         const occurrences = Array.from(records, () => []);
         const soleWords = Array.from(records, () => new Set());
         words.forEach((word, id) => {
-          for (const p of postingsOf(word)) {
-            const i = place[p.number];
+          const flat = source.flat(word);
+          let number = 0;
+          for (let x = 0; x < flat.length; x += 2 + 2 * (flat[x + 1] >> 1)) {
+            number += flat[x];
+            const i = place[number];
             if (i < 0) continue;
-            for (let k = 0; k < p.places.length; k += 2) occurrences[i].push({ word: id, attribute: p.places[k], element: 0, position: p.places[k + 1] });
-            if (p.sole) soleWords[i].add(id);
+            const end = x + 2 + 2 * (flat[x + 1] >> 1);
+            for (let k = x + 2; k < end; k += 2) occurrences[i].push({ word: id, attribute: flat[k], element: 0, position: flat[k + 1] });
+            if ((flat[x + 1] & 1) === 1) soleWords[i].add(id);
           }
         });
         for (const list of occurrences) list.sort((a, b) => a.attribute - b.attribute || a.position - b.position);
@@ -543,6 +562,11 @@
         dropped,
         queryAfterRemoval: core.removalText(result.words, dropped),
       };
+    }
+
+    /** A word's postings as its shard `slug` holds them: `[Δnumber, 2 × count + sole, places…]`. */
+    function flatPostings(word, slug) {
+      return postingsShard(slug).lines.get(word) || [];
     }
 
     /** A word's postings, decoded once, from its shard `slug`. */
@@ -654,7 +678,17 @@
       highlightPlaced("ab c", "Abc warm-up", 1, 2, true, language);
     }
 
-    return { search, rows, snippets, snippet: manifest.snippet || null, warm, prefetch, prefetchAnswer };
+    /**
+     * Loads what ranking `query`'s words from the postings needs (the word listings, then the
+     * postings of the words read), and ranks nothing: a text ending in a space is followed by
+     * another word, whose search ranks these words with it, precomputed answer or not. Loads
+     * nothing more once `stale()` turns true.
+     */
+    function preload(query, stale) {
+      if (core.queryWords(query).length > 0) search(query, { stale, preload: true }, () => {});
+    }
+
+    return { search, rows, snippets, snippet: manifest.snippet || null, warm, prefetch, preload };
   }
 
   /**

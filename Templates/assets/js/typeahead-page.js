@@ -124,7 +124,7 @@
         case "replace": writeHash(false); break;
         case "replace-now": writeHash(false); hashWrite.now(); break;
         case "list": updateList(); break;
-        case "list-results": updateList(scheduleResults); break;
+        case "list-results": updateList(searchWithList()); break;
         case "close": render([]); if (panel) panel.refresh(); break;
         case "highlight": highlightActive(); break;
         case "results": if (onFront) updateResults(); break;
@@ -481,23 +481,46 @@
 
   // MARK: Results (infinite scroll, front page)
 
-  // Results are searched after the suggestion list has had its frame: the list comes first. A
-  // timeout alone would run before the frame (tasks queued before a frame run first), so the
-  // search waits for the next animation frame, then for the task after it; a keystroke in between
-  // replaces it. The files of a precomputed answer start loading at once, while the list paints.
-  let resultsTimer = null;
-  let resultsFrame = null;
-  function scheduleResults() {
-    if (!onFront) return;
-    clearTimeout(resultsTimer);
-    if (resultsFrame !== null) cancelAnimationFrame(resultsFrame);
-    const query = state.q;
-    const scope = state.scope;
-    productIndex.prefetchAnswer(query, scope, () => state.q !== query || state.scope !== scope);
-    resultsFrame = requestAnimationFrame(() => {
-      resultsFrame = null;
-      resultsTimer = setTimeout(updateResults, 0);
-    });
+  // A keystroke's results are searched at once, while its suggestion list is found and drawn:
+  // their files load side by side. The list comes first. Results found by then (a precomputed
+  // answer, a head, a text searched before) are drawn once the list is rendered, and paint in its
+  // frame. A search from the postings loads them once the list is rendered (the list's own files
+  // come first), and ranks (tens of milliseconds on a slow phone) once it has painted. `listGate()` holds both: `after` until the list is rendered (the list
+  // opens it), `painted` until the frame after. A keystroke in between makes the search stale: it
+  // loads nothing more and draws nothing.
+  let gate = null;
+  function listGate() {
+    const own = { open: false, waiting: [], painted: null };
+    let paintedOpen = false;
+    let paintedWaiting = [];
+    own.opened = () => {
+      if (own.open) return;
+      own.open = true;
+      const waiting = own.waiting;
+      own.waiting = [];
+      waiting.forEach((then) => then());
+      afterPaint(() => {
+        paintedOpen = true;
+        const after = paintedWaiting;
+        paintedWaiting = [];
+        after.forEach((then) => then());
+      });
+    };
+    own.after = (then) => {
+      if (own.open) then();
+      else own.waiting.push(then);
+    };
+    own.painted = (then) => {
+      if (paintedOpen) then();
+      else paintedWaiting.push(then);
+    };
+    return own;
+  }
+  function searchWithList() {
+    const own = listGate();
+    gate = own;
+    if (onFront) updateResults(false, own);
+    return own.opened;
   }
 
   let answer = null;
@@ -508,19 +531,25 @@
   let listNumber = 0;
 
   /** Searches the box's text; `submitted` searches are remembered when they find something. */
-  function updateResults(submitted) {
+  function updateResults(submitted, listed) {
     const query = state.q;
     const scope = state.scope;
     const refinements = state.refine || "";
-    const stale = () => state.q !== query || state.scope !== scope || (state.refine || "") !== refinements;
+    if (!listed) gate = null;
+    const own = gate;
+    const stale = () => state.q !== query || state.scope !== scope || (state.refine || "") !== refinements || gate !== own;
     const answered = (found) => {
       if (stale()) return;
+      if (listed && !listed.open) return listed.after(() => answered(found));
       if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted), query + "\u0000" + (scope ? scope.id : ""));
       else show(found, submitted);
+      // A text ending in a space is followed by another word: once these results have painted,
+      // what ranking its words needs loads, for as long as the box goes on from this text.
+      if (/\s$/.test(query) && !found.complete) afterPaint(() => productIndex.preload(query, () => !state.q.startsWith(query)));
     };
     // A refinement of the search shown refines its answer: the text is not searched again.
     if (lastFound && lastFound.query === query && lastFound.scope === scope) return answered(lastFound.found);
-    productIndex.search(query, { scope: scopeOf(scope), stale }, (found) => {
+    productIndex.search(query, { scope: scopeOf(scope), stale, hold: listed ? (then, step) => (step === "postings" ? listed.after : listed.painted)(then) : null }, (found) => {
       if (!stale()) lastFound = { query, scope, found };
       answered(found);
     });
