@@ -184,8 +184,8 @@
    * and words were made optional (`removeWordsIfNoResults`), which of them the first hit does not
    * match (`dropped`, else null) and Algolia's `queryAfterRemoval`. When `stale()` turns true while
    * files load, the search stops without calling back; `hold(then, step)`, when given, is asked
-   * before loading the postings (`step` "postings") and before ranking from them ("rank"): the
-   * page lets its suggestion list, which loads files too, draw first. `rows(numbers, callback)` calls back with
+   * before loading the postings (`step` "postings") and before ranking from them ("rank"), when
+   * they were not loaded yet: the page lets its suggestion list, which loads files too, draw first. `rows(numbers, callback)` calls back with
    * those records' rows as objects named by the manifest's fields. The manifest's `language`
    * (contract version 3: plurals, synonyms, splits and joins, optional words) is the engine's.
    */
@@ -459,10 +459,11 @@
             const source = { postings: (word) => postingsOf(word, inRange.get(word)), flat: (word) => flatPostings(word, inRange.get(word)) };
             callback(answer(query, words, source, inScope, typoTolerance));
           };
-          if (hold) hold(ranked, "rank");
+          if (hold && !loaded) hold(ranked, "rank");
           else ranked();
         });
       };
+      // Postings already there (a text typed before, a preload): ranked at once, held for nothing.
       const loaded = postingFiles.every((file) => loader.get(file) !== undefined);
       if (hold && !loaded) hold(load, "postings");
       else load();
