@@ -38,7 +38,7 @@ site = os.path.join(work, "site")
 subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--content", content,
                 "--output", site], check=True)
 assets = {}
-for name in ("js/typeahead-page.js", "js/typeahead-combobox.js", "style.css"):
+for name in ("js/typeahead-page.js", "js/typeahead-combobox.js", "js/typeahead-index.js", "style.css"):
     old = subprocess.run(["git", "show", f"{before}:Templates/assets/{name}"], cwd=root, check=True,
                          capture_output=True).stdout
     with open(os.path.join(site, "assets", name), "rb") as f:
