@@ -305,29 +305,6 @@ test("a held search (`hold`) loads its postings and ranks only once let go, and 
   assert.equal(answer.nbHits, nbHits, text);
 });
 
-test("a text ending in a space preloads its words' listings and postings, which the next word's search uses", () => {
-  for (const [typed, next] of [["galaxy ", "galaxy s"], ["usb c ", "usb c c"], ["case for ", "case for s"]]) {
-    const cold = siteLoader();
-    let expected;
-    sharded.createClientIndex(data.products, cold.loader).search(next, {}, (a) => (expected = a));
-    const { loader, requested } = siteLoader();
-    const index = sharded.createClientIndex(data.products, loader);
-    index.preload(typed, () => false);
-    assert.ok(requested.length > 0, typed);
-    for (const file of requested) assert.match(file, /\/(words|tails|postings)\//, `${typed}: ${file}`);
-    assert.ok(requested.some((f) => f.includes("/postings/")), typed);
-    const before = requested.length;
-    let answer;
-    index.search(next, {}, (a) => (answer = a));
-    assert.deepEqual([answer.nbHits, answer.numbers], [expected.nbHits, expected.numbers], next);
-    assert.ok(requested.length - before < cold.requested.length, `${next}: ${requested.length - before} files after the preload, ${cold.requested.length} without`);
-  }
-  // Stale: nothing loads.
-  const { loader, requested } = siteLoader();
-  sharded.createClientIndex(data.products, loader).preload("galaxy ", () => true);
-  assert.deepEqual(requested, []);
-});
-
 test("a larger index's pages of pages (pages2/…) lead to the same answers, one file a level", () => {
   // The sample's answers fit in one level of pages; a catalogue with more than 64 pages of shards
   // lists its pages in pages of their own. Make such a level of the sample's pages, one a book

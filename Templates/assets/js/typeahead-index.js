@@ -277,8 +277,6 @@
             rank(query, qwords, inRange, inScope, typoTolerance, then, stale, hold);
           });
         };
-        // Only the files a ranking of these words needs, loaded for the keystrokes to come.
-        if (options.preload) return full(() => {}, options.stale, (then, step) => step === "postings" && then());
         const computed = () => {
           // One short word, no scope: its head holds the count and the first page (no typo is
           // allowed so short, so the head is the whole answer's start), and the first letters typed
@@ -463,7 +461,7 @@
           else ranked();
         });
       };
-      // Postings already there (a text typed before, a preload): ranked at once, held for nothing.
+      // Postings already there (a text typed before): ranked at once, held for nothing.
       const loaded = postingFiles.every((file) => loader.get(file) !== undefined);
       if (hold && !loaded) hold(load, "postings");
       else load();
@@ -679,17 +677,7 @@
       highlightPlaced("ab c", "Abc warm-up", 1, 2, true, language);
     }
 
-    /**
-     * Loads what ranking `query`'s words from the postings needs (the word listings, then the
-     * postings of the words read), and ranks nothing: a text ending in a space is followed by
-     * another word, whose search ranks these words with it, precomputed answer or not. Loads
-     * nothing more once `stale()` turns true.
-     */
-    function preload(query, stale) {
-      if (core.queryWords(query).length > 0) search(query, { stale, preload: true }, () => {});
-    }
-
-    return { search, rows, snippets, snippet: manifest.snippet || null, warm, prefetch, preload };
+    return { search, rows, snippets, snippet: manifest.snippet || null, warm, prefetch };
   }
 
   /**

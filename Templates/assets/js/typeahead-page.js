@@ -275,12 +275,9 @@
   let options = [];
 
   /** Calls `callback(queries)`, unless `stale()` turns true first (a newer text replaced `text`). */
-  /** Whether the last text looked up in the unscoped prefix map is one of its keys. */
-  let unscopedKey = null;
   function suggestionsFor(text, callback, stale) {
     const map = state.scope || unscoped;
     store.lookup(map.id, text, (ids) => {
-      if (!state.scope) unscopedKey = { text, key: !!ids };
       if (ids) return callback(ids.map((id) => store.query(id)));
       // Not a key: answer with the same contract, in the page, from the sharded suggestions index.
       suggestionIndex.search(text, { scope: scopeOf(state.scope), stale }, (answer) => {
@@ -546,12 +543,6 @@
       if (listed && !listed.open) return listed.after(() => answered(found));
       if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted), query + "\u0000" + (scope ? scope.id : ""));
       else show(found, submitted);
-      // A text ending in a space is followed by another word: once these results have painted,
-      // what ranking its words needs loads, for as long as the box goes on from this text. Not
-      // for a text on the way to a suggestion (a key of the unscoped prefix map): the texts that
-      // follow it have their answers precomputed, when their postings are large.
-      const onTheWay = !scope && unscopedKey && unscopedKey.text === query && unscopedKey.key;
-      if (/\s$/.test(query) && !found.complete && !onTheWay) afterPaint(() => productIndex.preload(query, () => !state.q.startsWith(query)));
     };
     // A refinement of the search shown refines its answer: the text is not searched again.
     if (lastFound && lastFound.query === query && lastFound.scope === scope) return answered(lastFound.found);
