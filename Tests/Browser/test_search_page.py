@@ -841,6 +841,44 @@ def test_two_words_typed_are_answered_from_a_precomputed_line_without_postings_u
     assert errors(driver) == []
 
 
+def test_results_at_hand_paint_in_the_suggestion_lists_frame(page):
+    # `case for s` is ranked in the page from the postings. Typed again after a Backspace, its files
+    # are loaded: it ranks at once, and its cards are in the page by the frame that paints the
+    # list (one update per keystroke, not the list and then the results a frame later).
+    driver, _ = page
+    engine = json.loads(subprocess.run([BINARY, "query", "--content", os.path.join(ROOT, "Content"), "case for s"],
+                                       capture_output=True, text=True, check=True).stdout)
+    before = json.loads(subprocess.run([BINARY, "query", "--content", os.path.join(ROOT, "Content"), "case for "],
+                                       capture_output=True, text=True, check=True).stdout)
+    assert before["nbHits"] != engine["nbHits"] and before["hits"][0]["objectID"] != engine["hits"][0]["objectID"]
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("case for s")
+    wait(lambda: f"{engine['nbHits']:,} results" in status_text(driver))
+    box.send_keys(Keys.BACKSPACE)
+    wait(lambda: f"{before['nbHits']:,} results" in status_text(driver))
+    time.sleep(0.3)
+    driver.execute_script("""
+      window.atListFrame = null;
+      const measure = performance.measure.bind(performance);
+      performance.measure = (name, options) => {
+        if (name === 'typeahead-render' && window.atListFrame === null) {
+          window.atListFrame = 'pending';
+          requestAnimationFrame(() => {
+            const first = document.querySelector('#typeahead-results li');
+            window.atListFrame = [first ? first.dataset.objectId : null,
+                                  document.getElementById('typeahead-status').textContent];
+          });
+        }
+        return measure(name, options);
+      };""")
+    box.send_keys("s")
+    seen = wait(lambda: (lambda v: v if isinstance(v, list) else None)(driver.execute_script("return window.atListFrame")))
+    assert seen[0] == engine["hits"][0]["objectID"], seen
+    assert f"{engine['nbHits']:,} results" in seen[1], seen
+    assert errors(driver) == []
+
+
 def test_a_prefix_map_shard_that_fails_to_load_still_gets_suggestions_from_the_page(driver, sample_site):
     import glob
     with tempfile.TemporaryDirectory(prefix="typeahead-browser-") as folder:
