@@ -485,7 +485,8 @@
   // their files load side by side. The list comes first. Results found by then (a precomputed
   // answer, a head, a text searched before) are drawn once the list is rendered, and paint in its
   // frame. A search from the postings loads them once the list is rendered (the list's own files
-  // come first), and ranks (tens of milliseconds on a slow phone) once it has painted. `listGate()` holds both: `after` until the list is rendered (the list
+  // come first), and ranks (tens of milliseconds on a slow phone) once it has painted; so does a
+  // refined or sorted list. `listGate()` holds them: `after` until the list is rendered (the list
   // opens it), `painted` until the frame after. A keystroke in between makes the search stale: it
   // loads nothing more and draws nothing.
   let gate = null;
@@ -514,6 +515,7 @@
       if (paintedOpen) then();
       else paintedWaiting.push(then);
     };
+    own.hasPainted = () => paintedOpen;
     return own;
   }
   function searchWithList() {
@@ -541,6 +543,8 @@
     const answered = (found) => {
       if (stale()) return;
       if (listed && !listed.open) return listed.after(() => answered(found));
+      // A refined or sorted list ranks the whole answer (`rest`): after the list has painted.
+      if (listed && refinements && !listed.hasPainted()) return listed.painted(() => answered(found));
       if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted), query + "\u0000" + (scope ? scope.id : ""));
       else show(found, submitted);
     };
