@@ -185,9 +185,10 @@
    * match (`dropped`, else null) and Algolia's `queryAfterRemoval`. When `stale()` turns true while
    * files load, the search stops without calling back; `hold(then, step)`, when given, is asked
    * before loading the postings (`step` "postings") and before ranking from them ("rank"), when
-   * they were not loaded yet: the page lets its suggestion list, which loads files too, draw first. `rows(numbers, callback)` calls back with
-   * those records' rows as objects named by the manifest's fields. The manifest's `language`
-   * (contract version 3: plurals, synonyms, splits and joins, optional words) is the engine's.
+   * they were not loaded yet: the page lets its suggestion list, which loads files too, draw
+   * first. `rows(numbers, callback)` calls back with those records' rows as objects named by the
+   * manifest's fields. The manifest's `language` (contract version 3: plurals, synonyms, splits
+   * and joins, optional words) is the engine's.
    */
   function createClientIndex(manifest, loader) {
     const path = (kind, slug) => manifest.base + kind + "/" + slug + ".js";
@@ -447,6 +448,8 @@
       // The words read, by the contract's own matchers over the words listed.
       const words = Array.from(core.wordsRead(probe, query, { typoTolerance, language }), (id) => listed[id]).sort(core.compareCodePoints);
       const postingFiles = words.map((w) => path("postings", inRange.get(w)));
+      // Postings already there (a text typed before): ranked at once, held for nothing.
+      const loaded = postingFiles.every((file) => loader.get(file) !== undefined);
       const load = () => {
         if (stale && stale()) return;
         loader.need(postingFiles, () => {
@@ -461,8 +464,6 @@
           else ranked();
         });
       };
-      // Postings already there (a text typed before): ranked at once, held for nothing.
-      const loaded = postingFiles.every((file) => loader.get(file) !== undefined);
       if (hold && !loaded) hold(load, "postings");
       else load();
     }

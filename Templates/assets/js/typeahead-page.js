@@ -486,38 +486,40 @@
   // answer, a head, a text searched before) are drawn once the list is rendered, and paint in its
   // frame. A search from the postings loads them once the list is rendered (the list's own files
   // come first), and ranks (tens of milliseconds on a slow phone) once it has painted; so does a
-  // refined or sorted list. `listGate()` holds them: `after` until the list is rendered (the list
-  // opens it), `painted` until the frame after. A keystroke in between makes the search stale: it
+  // refined or sorted list. `listGate()` holds them: `rendered` until the list is rendered (the
+  // list calls `opened`), `painted` until the frame after. A keystroke in between makes the search stale: it
   // loads nothing more and draws nothing.
   let gate = null;
-  function listGate() {
-    const own = { open: false, waiting: [], painted: null };
-    let paintedOpen = false;
-    let paintedWaiting = [];
-    own.opened = () => {
-      if (own.open) return;
-      own.open = true;
-      const waiting = own.waiting;
-      own.waiting = [];
-      waiting.forEach((then) => then());
-      afterPaint(() => {
-        paintedOpen = true;
-        const after = paintedWaiting;
-        paintedWaiting = [];
-        after.forEach((then) => then());
-      });
+  /** Callbacks held until `open()`, then run at once; `wait(then)` after it runs `then` at once. */
+  function latch() {
+    let waiting = [];
+    return {
+      open() {
+        const held = waiting;
+        waiting = null;
+        if (held) held.forEach((then) => then());
+      },
+      wait(then) {
+        if (waiting) waiting.push(then);
+        else then();
+      },
+      isOpen: () => waiting === null,
     };
-    own.after = (then) => {
-      if (own.open) then();
-      else own.waiting.push(then);
-    };
-    own.painted = (then) => {
-      if (paintedOpen) then();
-      else paintedWaiting.push(then);
-    };
-    own.hasPainted = () => paintedOpen;
-    return own;
   }
+  function listGate() {
+    const rendered = latch();
+    const painted = latch();
+    return {
+      opened() {
+        if (rendered.isOpen()) return;
+        rendered.open();
+        afterPaint(painted.open);
+      },
+      rendered,
+      painted,
+    };
+  }
+  /** Starts a keystroke's results search; gives what the list calls once rendered. */
   function searchWithList() {
     const own = listGate();
     gate = own;
@@ -537,20 +539,20 @@
     const query = state.q;
     const scope = state.scope;
     const refinements = state.refine || "";
-    if (!listed) gate = null;
-    const own = gate;
+    // A newer search, with its list or not, makes this one stale.
+    const own = (gate = listed || null);
     const stale = () => state.q !== query || state.scope !== scope || (state.refine || "") !== refinements || gate !== own;
     const answered = (found) => {
       if (stale()) return;
-      if (listed && !listed.open) return listed.after(() => answered(found));
+      if (listed && !listed.rendered.isOpen()) return listed.rendered.wait(() => answered(found));
       // A refined or sorted list ranks the whole answer (`rest`): after the list has painted.
-      if (listed && refinements && !listed.hasPainted()) return listed.painted(() => answered(found));
+      if (listed && refinements && !listed.painted.isOpen()) return listed.painted.wait(() => answered(found));
       if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted), query + "\u0000" + (scope ? scope.id : ""));
       else show(found, submitted);
     };
     // A refinement of the search shown refines its answer: the text is not searched again.
     if (lastFound && lastFound.query === query && lastFound.scope === scope) return answered(lastFound.found);
-    productIndex.search(query, { scope: scopeOf(scope), stale, hold: listed ? (then, step) => (step === "postings" ? listed.after : listed.painted)(then) : null }, (found) => {
+    productIndex.search(query, { scope: scopeOf(scope), stale, hold: listed ? (then, step) => (step === "postings" ? listed.rendered : listed.painted).wait(then) : null }, (found) => {
       if (!stale()) lastFound = { query, scope, found };
       answered(found);
     });
