@@ -51,6 +51,7 @@ extension TypeaheadCommand {
                 }
                 text +=
                     "  \(summary.files - summary.unchangedFiles) files written, \(summary.unchangedFiles) unchanged since the previous build (kept as they were)\n"
+                if let incremental = summary.incremental { text += "  \(incremental)\n" }
                 text +=
                     "  phases: "
                     + summary.phases.map { "\($0.name) \(String(format: "%.2f", $0.seconds)) s" }.joined(

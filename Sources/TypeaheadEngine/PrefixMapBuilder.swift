@@ -20,6 +20,8 @@ public struct PrefixMapEntry: Sendable, Equatable {
     public var matchedWords: [[Range<Int>]] = []
     /// With details, when words were made optional to find hits: which ones.
     public var optionalWords: [Bool]? = nil
+    /// The key was wanted but not ranked: the caller keeps its previous value (`build`'s `keep`).
+    public var kept = false
 
     /// The key.
     public var key: String { String(decoding: keyBytes, as: UTF8.self) }
@@ -75,10 +77,11 @@ public final class PrefixMapBuilder {
     /// `visit` is called once per key, the empty key first.
     ///
     /// With `wanted` (given the vocabulary ids each query word of a key matches), only the keys it
-    /// accepts are ranked and visited (the empty key always is).
+    /// accepts are ranked and visited (the empty key always is). A wanted key that `keep` accepts
+    /// is visited unranked, `kept` (an incremental build has its value from the previous site).
     public func build(
         scope: Scope?, wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil,
-        visit: (PrefixMapEntry) -> Void
+        keep: (@Sendable (_ key: [UInt8]) -> Bool)? = nil, visit: (PrefixMapEntry) -> Void
     ) {
         // Only the suggestions that lead somewhere, within the scope: the suggestions index.
         let offered: [Bool]? = engine.offeredSuggestions(scope)
@@ -108,7 +111,10 @@ public final class PrefixMapBuilder {
                 while let c = pipeline.claim() {
                     let range = chunks[c]
                     let previous = range.lowerBound > 0 ? suffixes[range.lowerBound - 1] : []
-                    pipeline.deliver(c, worker.run(suffixes[range], after: previous, allowed: allowed, wanted: wanted))
+                    pipeline.deliver(
+                        c,
+                        worker.run(
+                            suffixes[range], after: previous, allowed: allowed, wanted: wanted, keep: keep))
                 }
             }
         }

@@ -48,7 +48,8 @@ final class PrefixMapWorker: @unchecked Sendable {
     /// ranked and returned.
     func run(
         _ suffixes: ArraySlice<[UInt8]>, after before: [UInt8], allowed: [Bool]?,
-        wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil
+        wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil,
+        keep: (@Sendable (_ key: [UInt8]) -> Bool)? = nil
     ) -> [PrefixMapEntry] {
         var entries: [PrefixMapEntry] = []
         // The ancestors of the current key, shortest first.
@@ -62,8 +63,15 @@ final class PrefixMapWorker: @unchecked Sendable {
                 let lastStart = (key.lastIndex(of: 0x20).map { $0 + 1 }) ?? 0
                 let lastLength = key[lastStart...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                 let start = start(key, lastStart: lastStart, lastLength: lastLength, stack: stack)
-                if let wanted, !wanted(key, start.matchers.map(\.vocabularyRanges)) {
-                    // Not asked for: its children start from what it would have started from.
+                let asked = wanted?(key, start.matchers.map(\.vocabularyRanges)) ?? true
+                let kept = asked && keep?(key) == true
+                if kept {
+                    var entry = PrefixMapEntry(keyBytes: key, suggestions: [])
+                    entry.kept = true
+                    entries.append(entry)
+                }
+                if !asked || kept {
+                    // Not ranked: its children start from what it would have started from.
                     stack.append(
                         Ancestor(
                             key: key, lastLength: lastLength, base: start.base, matchers: start.matchers,

@@ -23,6 +23,9 @@ public struct SuggestionVetting: Sendable {
     /// For each suggestion, the facet summary of all its hits in the scope, when ranked with facets
     /// to summarise (site.json `attributesForFaceting`); nil when it was not asked or has no hit.
     public var summaries: [FacetSummary?] = []
+    /// For each suggestion, whether its words were made optional to find its hits (no hit has
+    /// every word, and site.json's `removeWordsIfNoResults` relaxes the query).
+    public var relaxed: [Bool] = []
 
     /// How many suggestions are offered.
     public var offeredCount: Int { offered.lazy.filter { $0 }.count }
@@ -90,7 +93,7 @@ extension SearchEngine {
         let removal = products.language.settings.removeWordsIfNoResults
         // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…: for each, its hits in every
         // scope that lists it, from one walk over its matches.
-        typealias Vetted = (hits: [Int?], best: [[Int32]], summaries: [FacetSummary?])
+        typealias Vetted = (hits: [Int?], best: [[Int32]], summaries: [FacetSummary?], relaxed: [Bool])
         let table = best > 0 && !content.config.attributesForFaceting.isEmpty ? summaryTable : nil
         let results = Mutex([[Vetted]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -98,8 +101,9 @@ extension SearchEngine {
             var tallies = scopes.map { _ in FacetTally(size: table?.valueCount ?? 0) }
             let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Vetted in
                 let asked = scopes.indices.map { members[$0]?[s] ?? true }
-                guard asked.contains(true) else { return (asked.map { _ in nil }, [], []) }
+                guard asked.contains(true) else { return (asked.map { _ in nil }, [], [], asked.map { _ in false }) }
                 var hits = [Int](repeating: 0, count: scopes.count)
+                var relaxed = [Bool](repeating: false, count: scopes.count)
                 if best == 0 {
                     products.forEachMatch(
                         queries[s], allowed: nil, typoTolerance: true, prefixLast: true, scratch: scratch
@@ -108,8 +112,9 @@ extension SearchEngine {
                     }
                     for k in scopes.indices where asked[k] && hits[k] == 0 && removal != .none {
                         hits[k] = products.search(queries[s], allowed: filters[k], best: 0, scratch: scratch).count
+                        relaxed[k] = true
                     }
-                    return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [], [])
+                    return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [], [], relaxed)
                 }
                 var kept = scopes.indices.map { _ in BestRecords(k: best) }
                 let (words, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
@@ -127,6 +132,7 @@ extension SearchEngine {
                         words, matchers, allowed: filters[k], removal: removal, best: best, scratch: scratch,
                         knownEmpty: true)
                     hits[k] = outcome.count
+                    relaxed[k] = true
                     kept[k] = BestRecords(k: best)
                     for ranked in outcome.ranked { kept[k].add(ranked) }
                     if let table, outcome.count > 0 {
@@ -141,7 +147,7 @@ extension SearchEngine {
                     let summary = tallies[k].take(table)
                     return asked[k] && hits[k] > 0 ? summary : nil
                 }
-                return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records), summaries)
+                return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records), summaries, relaxed)
             }
             results.withLock { $0[chunk] = counts }
         }
@@ -150,6 +156,7 @@ extension SearchEngine {
             let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].hits[k] }
             var vetting = SuggestionVetting(
                 scope: scopes[k], minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
+            vetting.relaxed = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].relaxed[k] }
             if best > 0 {
                 vetting.summaries = (0..<count).map { s in
                     let summaries = byChunk[s % chunks][s / chunks].summaries

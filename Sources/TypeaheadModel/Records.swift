@@ -155,4 +155,5 @@ public func utf8Less(_ a: String, _ b: String) -> Bool {
 public struct ByteKey: Hashable, Sendable {
     public let utf8: [UInt8]
     public init(_ string: String) { utf8 = Array(string.utf8) }
+    public init(bytes: [UInt8]) { utf8 = bytes }
 }

@@ -8,6 +8,10 @@ extension SiteBuilder {
         var pages = 0
         var withPages: [Int] = []
         var sizes: [(String, Int)] = []
+        /// The files each item made or kept, by item (a suggestion's result pages).
+        var paths: [(Int, [String])] = []
+        /// Items whose files were kept from the previous site.
+        var kept = 0
 
         /// Streams `files` into the sink now, keeping only their sizes.
         mutating func put(_ files: [(String, [UInt8])], into sink: some SiteSink) throws {
@@ -15,6 +19,11 @@ extension SiteBuilder {
                 try sink.put(path, bytes)
                 sizes.append((path, bytes.count))
             }
+        }
+
+        /// Keeps the previous site's `paths` in the new one (an incremental build), counting their sizes.
+        mutating func keep(_ paths: [String], into sink: some SiteSink) throws {
+            for path in paths { sizes.append((path, try sink.keep(path))) }
         }
     }
 

@@ -17,6 +17,8 @@ final class BuildContext {
     weak var progress: (any BuildProgress)?
     /// Where pages go as they are made (on all cores).
     let sink: any SiteSink
+    /// What an incremental build keeps from the previous site (nil: a clean build).
+    let plan: IncrementalPlan?
     /// Each product's and suggestion's file name.
     let productSlugs: [ObjectID: String]
     let suggestionSlugs: [ObjectID: String]
@@ -40,6 +42,10 @@ final class BuildContext {
     var layouts: [PrefixMapLayout] = []
     /// Set by `ResultPagesStep`: the suggestions with an unscoped result page.
     var withPages: [ObjectID: Bool] = [:]
+    /// Set by `ResultPagesStep`: each suggestion's result pages (for the next build's state).
+    var pagesBySuggestion: [ObjectID: [String]] = [:]
+    /// Set by `ResultPagesStep`: how many suggestions kept their pages from the previous site.
+    var keptSuggestions = 0
     /// Set by `ClientIndexStep`.
     var productsIndex: ShardedIndex.Output!
     var suggestionsIndex: ShardedIndex.Output!
@@ -49,8 +55,9 @@ final class BuildContext {
 
     init(
         content: Content, templates: TemplateSet, contentDirectory: String?, previousSite: String?,
-        progress: (any BuildProgress)?, sink: any SiteSink
+        progress: (any BuildProgress)?, sink: any SiteSink, plan: IncrementalPlan? = nil
     ) {
+        self.plan = plan
         self.content = content
         self.templates = templates
         self.contentDirectory = contentDirectory

@@ -25,4 +25,11 @@ struct PhaseClock {
         summary.phases.append((name, Double(now - last) / 1e9))
         last = now
     }
+
+    /// Seconds since the last lap.
+    mutating func lap() -> Double {
+        let now = DispatchTime.now().uptimeNanoseconds
+        defer { last = now }
+        return Double(now - last) / 1e9
+    }
 }

@@ -29,6 +29,8 @@ public struct BuildSummary: Sendable {
     public var picturesReused: Int = 0
     /// Files whose bytes did not change since the previous build (kept, not rewritten).
     public var unchangedFiles: Int = 0
+    /// Whether the build was incremental, and why not (`typeahead build` prints it).
+    public var incremental: String?
     /// Seconds spent in each phase, in order.
     public var phases: [(name: String, seconds: Double)] = []
     /// The build report as the site holds it (no timings).
@@ -81,9 +83,15 @@ public struct SiteBuilder {
     /// Builds the site into `sink`: pages as they are rendered (on all cores), the small files at the
     /// end, in path order. `previousSite`, the site this build replaces, lends its unchanged pictures.
     func build(into sink: some SiteSink, previousSite: String? = nil) throws -> BuildSummary {
+        try build(into: sink, previousSite: previousSite, plan: nil).summary
+    }
+
+    private func build(
+        into sink: some SiteSink, previousSite: String?, plan: IncrementalPlan?
+    ) throws -> (summary: BuildSummary, context: BuildContext) {
         let context = BuildContext(
             content: content, templates: templates, contentDirectory: contentDirectory, previousSite: previousSite,
-            progress: progress, sink: sink)
+            progress: progress, sink: sink, plan: plan)
         var clock = PhaseClock()
         for step in Self.steps {
             try step.run(context)
@@ -95,19 +103,46 @@ public struct SiteBuilder {
         // And the marker, which the writer adds.
         context.summary.files = context.sizes.count + 1
         context.summary.bytes = context.sizes.values.reduce(SiteWriter.markerContents.utf8.count, +)
-        return context.summary
+        return (context.summary, context)
     }
 
     /// Builds and writes the site atomically to `output`, streaming pages into a temporary folder
     /// as they are made; the previous site stays as it was until the whole new one is there.
+    ///
+    /// When only products changed since the previous build (its state beside the site says so),
+    /// the result pages of the suggestions that match none of them are taken from the previous
+    /// site unread (`IncrementalPlan`); the site is the same as a clean build's, byte for byte.
     public func write(to output: String) throws -> BuildSummary {
         let site = try StreamingSite(writer: SiteWriter(output: output))
         do {
-            var summary = try build(into: site, previousSite: output)
-            progress?.update(phase: "Writing", done: 0, total: 1)
             var clock = PhaseClock()
+            let (plan, note, fingerprint) = IncrementalPlan.make(
+                content: content, contentDirectory: contentDirectory, templates: templates, output: output)
+            let planned = clock.lap()
+            var (summary, context) = try build(into: site, previousSite: output, plan: plan)
+            summary.phases.insert(("plan", planned), at: 0)
+            summary.incremental =
+                plan == nil
+                ? note
+                : note
+                    + "; result pages made again for \(content.suggestions.count - context.keptSuggestions) of \(content.suggestions.count) suggestions"
+            progress?.update(phase: "Writing", done: 0, total: 1)
+            _ = clock.lap()
             summary.unchangedFiles = try site.finish()
             clock.lap("write", &summary)
+            // The state for the next build; without one, the next build is clean.
+            if let fingerprint, let contentDirectory {
+                do {
+                    try BuildState.write(
+                        output: output, fingerprint: fingerprint, contentDirectory: contentDirectory,
+                        paths: Array(context.sizes.keys) + [SiteWriter.markerName], pages: context.pagesBySuggestion)
+                } catch {
+                    BuildState.remove(output: output)
+                }
+            } else {
+                BuildState.remove(output: output)
+            }
+            clock.lap("state", &summary)
             return summary
         } catch {
             site.abandon()

@@ -9,6 +9,14 @@ import TypeaheadModel
 /// Where a build puts its files as it makes them, from any thread.
 protocol SiteSink: Sendable {
     func put(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError)
+    /// Keeps the previous site's file at `path` as it is (an incremental build); returns its size.
+    func keep(_ path: String) throws(SiteWriteError) -> Int
+}
+
+extension SiteSink {
+    func keep(_ path: String) throws(SiteWriteError) -> Int {
+        throw SiteWriteError(description: "cannot keep \(path): there is no previous site")
+    }
 }
 
 /// Keeps every file in memory (`SiteBuilder.buildWithSummary()`: the report of `report --content`, tests).
@@ -99,6 +107,35 @@ final class StreamingSite: SiteSink {
     }
 
     func put(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
+        try makeFolders(path)
+        let folder = temporary.path
+        if let previous, SiteWriter.sameBytes(previous + "/" + path, bytes),
+            link(previous + "/" + path, folder + "/" + path) == 0
+        {
+            state.withLock { $0.reused += 1 }
+        } else {
+            try SiteWriter.writeFile(folder + "/" + path, bytes)
+        }
+    }
+
+    /// Links the previous site's file at `path` into the new site, unread: the incremental plan has
+    /// proven its bytes are those this build would write.
+    func keep(_ path: String) throws(SiteWriteError) -> Int {
+        guard let previous else { throw SiteWriteError(description: "cannot keep \(path): there is no previous site") }
+        try makeFolders(path)
+        var info = stat()
+        guard lstat(previous + "/" + path, &info) == 0, link(previous + "/" + path, temporary.path + "/" + path) == 0
+        else {
+            throw SiteWriteError(
+                description: "cannot keep \(previous)/\(path) in the new site: \(String(cString: strerror(errno)))")
+        }
+        state.withLock { $0.reused += 1 }
+        return Int(info.st_size)
+    }
+
+    /// Makes the folders of `path` in the new site (under the lock, parents first, each once) and
+    /// counts the file.
+    private func makeFolders(_ path: String) throws(SiteWriteError) {
         try SiteWriter.checkRelative(path)
         let folder = temporary.path
         // Folders are made under the lock, parents first, each once.
@@ -118,13 +155,6 @@ final class StreamingSite: SiteSink {
                 state.made.insert(parent)
             }
             state.files += 1
-        }
-        if let previous, SiteWriter.sameBytes(previous + "/" + path, bytes),
-            link(previous + "/" + path, folder + "/" + path) == 0
-        {
-            state.withLock { $0.reused += 1 }
-        } else {
-            try SiteWriter.writeFile(folder + "/" + path, bytes)
         }
     }
 

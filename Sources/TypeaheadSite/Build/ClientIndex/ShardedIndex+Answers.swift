@@ -17,8 +17,11 @@ extension ShardedIndex {
         var walk:
             (
                 _ wanted: @escaping @Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool,
+                _ keep: (@Sendable (_ key: [UInt8]) -> Bool)?,
                 _ visit: (PrefixMapEntry) -> Void
             ) -> Void
+        /// The previous site's answers an incremental build keeps (nil: a clean build).
+        var previous: PreviousAnswers? = nil
     }
 
     /// A hit's placed typo counts, one per query word, as one number: Σ typosᵢ × 4ⁱ (the page
@@ -62,9 +65,16 @@ extension ShardedIndex {
                 ? postings.cost(matched) > budget
                 : String(decoding: key, as: UTF8.self).unicodeScalars.count > Self.headLength
         }
-        answers.walk(wanted) { entry in
+        let previous = answers.previous
+        var keep: (@Sendable ([UInt8]) -> Bool)? = nil
+        if let previous { keep = { previous.keeps($0) } }
+        answers.walk(wanted, keep) { entry in
             guard !entry.keyBytes.isEmpty else { return }
             let text = entry.key
+            if entry.kept, let kept = previous?.lines[ByteKey(bytes: entry.keyBytes)] {
+                shards.add(text, kept.line, kept.numbers, index: self, rows: rows, into: &output)
+                return
+            }
             var line: [UInt8] = [UInt8(ascii: "[")]
             JSONWriter.writeString(text, scriptSafe: true, into: &line)
             line += ",\(entry.nbHits),[".utf8

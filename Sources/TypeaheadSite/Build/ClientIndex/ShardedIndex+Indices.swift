@@ -10,7 +10,7 @@ extension ShardedIndex {
     /// "link"`), or null for the placeholder.
     static func products(
         into sink: any SiteSink, engine: SearchEngine, productSlugs: [ObjectID: String], images: SiteImages,
-        answerPages: PageLevels = PageLevels()
+        answerPages: PageLevels = PageLevels(), previousAnswers: PreviousAnswers? = nil
     ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
@@ -44,10 +44,12 @@ extension ShardedIndex {
                     SearchRequest(index: .products, query: prefix, attributesToHighlight: [], attributesToSnippet: []))
                 return (page.nbHits, page.hits.map { Int32($0.record) })
             },
-            answers: Answers(budget: content.config.answersAbove) { wanted, visit in
-                PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
-                    .build(scope: nil, wanted: wanted, visit: visit)
-            })
+            answers: Answers(
+                budget: content.config.answersAbove,
+                walk: { wanted, keep, visit in
+                    PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
+                        .build(scope: nil, wanted: wanted, keep: keep, visit: visit)
+                }, previous: previousAnswers))
         let facets = writeFacets(engine: engine, order: order, into: &output)
         let snippet = writeSnippets(engine: engine, order: order, bucket: index.bucket, into: &output)
         if case .object(var manifest) = output.manifest {

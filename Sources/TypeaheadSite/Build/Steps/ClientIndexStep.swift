@@ -7,7 +7,8 @@ struct ClientIndexStep: BuildStep {
         let engine = context.engine!
         // Its files go into the sink as they are made.
         let products = ShardedIndex.products(
-            into: context.sink, engine: engine, productSlugs: context.productSlugs, images: context.pictures)
+            into: context.sink, engine: engine, productSlugs: context.productSlugs, images: context.pictures,
+            previousAnswers: context.plan?.answers)
         try products.check()
         let suggestions = ShardedIndex.suggestions(
             into: context.sink, engine: engine, offered: context.vetting.offered,

@@ -14,24 +14,37 @@ struct ResultPagesStep: BuildStep {
         let templates = context.templates.templates
         let suggestions = context.content.suggestions
         let progress = context.progress
+        let plan = context.plan
         let batches = try SiteBuilder.inBatches(count: suggestions.count) { range in
             let pages = ResultPages(
                 engine: engine, renderer: MustacheRenderer(templates: templates), productSlugs: productSlugs,
                 suggestionSlugs: suggestionSlugs, images: pictures)
             var made = SiteBuilder.RenderedBatch()
             for s in range {
+                // Matching no changed product, its vetting and pages are the previous build's.
+                if let paths = plan?.kept(s, relaxed: vettings.contains { $0.relaxed[s] }) {
+                    try made.keep(paths, into: sink)
+                    made.pages += paths.count
+                    if vettings[0].offered[s], vettings[0].hits[s] ?? 0 > 0 { made.withPages.append(s) }
+                    if !paths.isEmpty { made.paths.append((s, paths)) }
+                    made.kept += 1
+                    continue
+                }
                 // Its pages in each scope it is offered in, from the hits its vetting kept.
                 let offered = vettings.filter { $0.offered[s] }
                 let lists = offered.map { (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!) }
                 if lists.isEmpty { continue }
                 let summaries = offered.map { $0.summaries.isEmpty ? nil : $0.summaries[s] }
+                var paths: [String] = []
                 for (list, rendered) in zip(lists, try pages.render(suggestions[s], lists: lists, summaries: summaries))
                 {
                     guard let rendered else { continue }
                     made.pages += rendered.pages
                     if list.scope == nil { made.withPages.append(s) }
                     try made.put(rendered.files, into: sink)
+                    paths += rendered.files.map(\.0)
                 }
+                if !paths.isEmpty { made.paths.append((s, paths)) }
             }
             return made
         } progress: { done in
@@ -40,6 +53,8 @@ struct ResultPagesStep: BuildStep {
         for batch in batches {
             context.summary.resultPages += batch.pages
             for s in batch.withPages { context.withPages[suggestions[s].objectID] = true }
+            for (s, paths) in batch.paths { context.pagesBySuggestion[suggestions[s].objectID] = paths }
+            context.keptSuggestions += batch.kept
         }
         context.count(batches)
     }

@@ -1,0 +1,186 @@
+import Foundation
+import TypeaheadModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a build leaves for the next one (docs/ARCHITECTURE.md, "Incremental builds"), in
+/// `.<site>.typeahead-state/` beside the site, next to its lock: never inside the site, whose bytes
+/// do not depend on it. Written after the new site is in place; a state that does not describe the
+/// site in place (another folder, another content folder, another binary, unreadable) is ignored
+/// and the build runs clean.
+///
+/// - `state`: the format line, the inputs' fingerprint, the content folder, the site folder's
+///   device and inode;
+/// - `files`: every file of the site, `size mtime path` a line (a file whose size or modification
+///   time differs was changed since, by hand or by another tool, and is not reused);
+/// - `pages`: each suggestion's result pages, `["objectID","path",…]` a line;
+/// - `content/`: the products and `site.json` the site was built from.
+struct BuildState {
+    static let format = "typeahead-state 1"
+
+    /// The inputs other than the products (the binary, site.json, the suggestions, the synonyms,
+    /// the templates, the pictures): when any differs, the next build is clean.
+    var fingerprint: String
+    var contentDirectory: String
+    var site: FileIdentity
+    var files: [String: FileStamp]
+    var pages: [ObjectID: [String]]
+    /// The folder holding the previous content's copy.
+    var contentCopy: String
+
+    /// A file's size and modification time (nanoseconds).
+    struct FileStamp: Equatable {
+        var size: Int
+        var modified: Int
+
+        init(size: Int, modified: Int) {
+            self.size = size
+            self.modified = modified
+        }
+
+        /// The stamp of the file at `path`, nil when it is not a regular file.
+        init?(path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            size = Int(info.st_size)
+            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
+        }
+    }
+
+    /// A folder's device and inode: the site a state describes is that folder, not one put there since.
+    struct FileIdentity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+
+        init(device: UInt64, inode: UInt64) {
+            self.device = device
+            self.inode = inode
+        }
+
+        init?(path: String) {
+            var info = stat()
+            guard lstat(path, &info) == 0 else { return nil }
+            device = UInt64(info.st_dev)
+            inode = UInt64(info.st_ino)
+        }
+    }
+
+    /// The state folder of the site at `output`.
+    static func folder(of output: String) -> String {
+        let url = URL(fileURLWithPath: output).standardizedFileURL
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).typeahead-state").path
+    }
+
+    /// The record files of a content folder that the state copies: `site.json` and the products.
+    static func productFiles(in contentDirectory: String) -> [String] {
+        ["site.json", "products.json", "products.ndjson", "products.jsonl"].filter {
+            FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
+        }
+    }
+}
+
+// MARK: Reading and writing
+
+extension BuildState {
+    /// Why a state could not be read.
+    struct Unreadable: Error {
+        var reason: String
+    }
+
+    /// The state beside the site at `output`; nil when there is none.
+    static func read(output: String) throws(Unreadable) -> BuildState? {
+        let folder = folder(of: output)
+        guard FileManager.default.fileExists(atPath: folder + "/state") else { return nil }
+        let lines = try text(folder + "/state").split(separator: "\n", omittingEmptySubsequences: false).map(
+            String.init)
+        guard lines.count >= 4, lines[0] == format else {
+            throw Unreadable(reason: "it is from another version of typeahead")
+        }
+        let identity = lines[3].split(separator: " ").compactMap { UInt64($0) }
+        guard identity.count == 2, case .string(let content)? = try? JSONParser.parse(Array(lines[2].utf8)) else {
+            throw Unreadable(reason: "its first lines are not a state's")
+        }
+        var files: [String: FileStamp] = [:]
+        for line in try text(folder + "/files").split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 2)
+            guard parts.count == 3, let size = Int(parts[0]), let modified = Int(parts[1]) else {
+                throw Unreadable(reason: "its list of files has a broken line")
+            }
+            files[String(parts[2])] = FileStamp(size: size, modified: modified)
+        }
+        var pages: [ObjectID: [String]] = [:]
+        for line in try text(folder + "/pages").split(separator: "\n") {
+            guard case .array(let items)? = try? JSONParser.parse(Array(line.utf8)),
+                let id = items.first?.stringValue
+            else {
+                throw Unreadable(reason: "its list of result pages has a broken line")
+            }
+            pages[ObjectID(id)] = items.dropFirst().compactMap(\.stringValue)
+        }
+        return BuildState(
+            fingerprint: lines[1], contentDirectory: content,
+            site: FileIdentity(device: identity[0], inode: identity[1]), files: files, pages: pages,
+            contentCopy: folder + "/content")
+    }
+
+    private static func text(_ path: String) throws(Unreadable) -> String {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8)
+        else {
+            throw Unreadable(reason: "\((path as NSString).lastPathComponent) cannot be read")
+        }
+        return text
+    }
+
+    /// Writes the state of the site now at `output` (built from `contentDirectory`, its files
+    /// `paths`), replacing the previous one: into a new folder, then renamed in place. A build that
+    /// stops before the rename leaves no state (the next build is clean), never a wrong one.
+    static func write(
+        output: String, fingerprint: String, contentDirectory: String, paths: [String], pages: [ObjectID: [String]]
+    ) throws {
+        let folder = folder(of: output)
+        let fresh = folder + "-new-\(ProcessInfo.processInfo.processIdentifier)"
+        let fm = FileManager.default
+        try? fm.removeItem(atPath: fresh)
+        try fm.createDirectory(atPath: fresh + "/content", withIntermediateDirectories: true)
+        guard let site = FileIdentity(path: output) else { throw Unreadable(reason: "\(output) is gone") }
+        var state = Array("\(format)\n\(fingerprint)\n".utf8)
+        JSONWriter.writeString(absolute(contentDirectory), scriptSafe: false, into: &state)
+        state += "\n\(site.device) \(site.inode)\n".utf8
+        try Data(state).write(to: URL(fileURLWithPath: fresh + "/state"))
+        var files = ""
+        for path in paths.sorted(by: utf8Less) {
+            guard let stamp = FileStamp(path: output + "/" + path) else { continue }
+            files += "\(stamp.size) \(stamp.modified) \(path)\n"
+        }
+        try Data(files.utf8).write(to: URL(fileURLWithPath: fresh + "/files"))
+        var lines: [UInt8] = []
+        for id in pages.keys.sorted() {
+            lines.append(UInt8(ascii: "["))
+            JSONWriter.writeString(id.text, scriptSafe: false, into: &lines)
+            for path in pages[id]! {
+                lines.append(UInt8(ascii: ","))
+                JSONWriter.writeString(path, scriptSafe: false, into: &lines)
+            }
+            lines += "]\n".utf8
+        }
+        try Data(lines).write(to: URL(fileURLWithPath: fresh + "/pages"))
+        for name in productFiles(in: contentDirectory) {
+            try fm.copyItem(atPath: contentDirectory + "/" + name, toPath: fresh + "/content/" + name)
+        }
+        try? fm.removeItem(atPath: folder)
+        guard rename(fresh, folder) == 0 else {
+            throw Unreadable(reason: "cannot rename \(fresh): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// Removes the state beside the site at `output` (a build that cannot describe its site).
+    static func remove(output: String) {
+        try? FileManager.default.removeItem(atPath: folder(of: output))
+    }
+
+    static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

@@ -1,0 +1,156 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TypeaheadEngine
+import TypeaheadModel
+
+/// What a build takes unchanged from the site it replaces (docs/ARCHITECTURE.md, "Incremental
+/// builds"). A query's answer depends on nothing but the records that match it (its hits, their
+/// order, its counts and facets), so when only products changed, a suggestion that matches none of
+/// them, as they were or as they are, has the same vetting and the same result pages as before.
+/// Which suggestions match a changed product is asked of engines holding only the changed products
+/// (one as they were, one as they are), with the same settings: a record matches a query there
+/// exactly when it does in the whole catalogue (the same words, alternatives and typos).
+///
+/// Words made optional (`removeWordsIfNoResults`) need one more step: the engines of a few records
+/// relax almost every query. A suggestion none of whose hits needed relaxing (in any scope) keeps
+/// its pages unless a changed product matches every word; one that was relaxed somewhere is made
+/// again when a changed product matches it relaxed (`ResultPagesStep` reads the vetting for that).
+struct IncrementalPlan {
+    /// For each suggestion: a changed product, as it was or as it is, matches every word.
+    var matchesAll: [Bool]
+    /// For each suggestion: a changed product matches it with words made optional.
+    var matchesRelaxed: [Bool]
+    /// For each suggestion: its result pages in the previous site, unchanged since (nil: some page
+    /// was changed since, or no state lists them).
+    var previous: [[String]?]
+    /// Products added, removed or edited since the previous build.
+    var changedProducts: Int
+    /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
+    /// records' numbers changed).
+    var answers: PreviousAnswers?
+
+    /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
+    /// again; `relaxed`: its vetting made words optional in some scope.
+    func kept(_ s: Int, relaxed: Bool) -> [String]? {
+        matchesAll[s] || (relaxed && matchesRelaxed[s]) ? nil : previous[s]
+    }
+
+    /// The build's plan over the site at `output`, or nil (a clean build) and why; the inputs'
+    /// fingerprint for the next build's state (nil: content held in memory, no state).
+    static func make(
+        content: Content, contentDirectory: String?, templates: TemplateSet, output: String
+    ) -> (plan: IncrementalPlan?, note: String, fingerprint: String?) {
+        guard let contentDirectory else { return (nil, "clean build (content held in memory)", nil) }
+        let fingerprint = Fingerprint.make(contentDirectory: contentDirectory, templates: templates)
+        let clean = { (why: String) in (IncrementalPlan?.none, "clean build: " + why, Optional(fingerprint)) }
+        let state: BuildState
+        do {
+            guard let found = try BuildState.read(output: output) else {
+                return clean("no state from a previous build beside \(output)")
+            }
+            state = found
+        } catch {
+            return clean("the previous build's state is ignored (\(error.reason))")
+        }
+        guard state.contentDirectory == BuildState.absolute(contentDirectory) else {
+            return clean("the previous build's state is for another content folder (\(state.contentDirectory))")
+        }
+        guard BuildState.FileIdentity(path: output) == state.site else {
+            return clean("\(output) is not the site the previous build's state describes")
+        }
+        if let changed = Fingerprint.difference(state.fingerprint, fingerprint) {
+            return clean("\(changed) changed since the previous build")
+        }
+        let before: Content
+        do {
+            before = try ContentLoader(directory: state.contentCopy).loadCatalogue()
+        } catch {
+            return clean("the previous build's products cannot be read again")
+        }
+        let (old, new) = changes(from: before.products, to: content.products)
+        let oldSlugs = Slug.assign(before.products.map(\.objectID))
+        let newSlugs = Slug.assign(content.products.map(\.objectID))
+        if oldSlugs.contains(where: { id, slug in newSlugs[id].map { $0 != slug } ?? false }) {
+            return clean("a product's file name changed (an added product took a name another had)")
+        }
+        let engines = [old, new].filter { !$0.isEmpty }.map {
+            SearchEngine(
+                content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
+        }
+        let (all, relaxed) = matches(content, engines)
+        // A record's number is its place by custom ranking, then objectID: the same records with
+        // the same custom ranking values keep their numbers, and the answers' lines stay true.
+        let ranking = content.config.ranking
+        let numbered =
+            old.map(\.objectID) == new.map(\.objectID)
+            && zip(old, new).allSatisfy { ranking.key($0.attributes) == ranking.key($1.attributes) }
+        let answers = numbered ? PreviousAnswers.read(site: output, stamps: state.files, changed: engines) : nil
+        // A page changed since the previous build (by hand, by another tool) is made again.
+        let previous = content.suggestions.map { suggestion -> [String]? in
+            let paths = state.pages[suggestion.objectID] ?? []
+            return paths.allSatisfy { BuildState.FileStamp(path: output + "/" + $0) == state.files[$0] } ? paths : nil
+        }
+        let changed = Set(old.map(\.objectID)).union(new.map(\.objectID)).count
+        let plan = IncrementalPlan(
+            matchesAll: all, matchesRelaxed: relaxed, previous: previous, changedProducts: changed, answers: answers)
+        return (
+            plan,
+            "incremental build: \(changed) of \(content.products.count) products changed since the previous build",
+            fingerprint
+        )
+    }
+
+    /// The products as they were and as they are, of those added, removed or edited.
+    static func changes(from before: [Product], to after: [Product]) -> (old: [Product], new: [Product]) {
+        var previous: [ObjectID: Product] = [:]
+        for product in before { previous[product.objectID] = product }
+        var old: [Product] = []
+        var new: [Product] = []
+        for product in after {
+            if let was = previous.removeValue(forKey: product.objectID) {
+                if was != product {
+                    old.append(was)
+                    new.append(product)
+                }
+            } else {
+                new.append(product)
+            }
+        }
+        old += previous.values
+        old.sort { $0.objectID < $1.objectID }
+        return (old, new)
+    }
+
+    /// For each suggestion: whether one of the changed products (`engines`: as they were, as they
+    /// are) matches every word; and whether one matches it with words made optional.
+    static func matches(_ content: Content, _ engines: [SearchEngine]) -> (all: [Bool], relaxed: [Bool]) {
+        let queries = content.suggestions.map(\.query)
+        let none = [Bool](repeating: false, count: queries.count)
+        guard !engines.isEmpty else { return (none, none) }
+        let result = Mutex((all: none, relaxed: none))
+        let chunks = max(1, min(queries.count, PrefixMapBuilder.System.coreCount * 4))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let scratches = engines.map { SearchScratch(vocabularySize: $0.products.vocabularySize) }
+            var found: [(Int, Bool, Bool)] = []
+            for s in Swift.stride(from: chunk, to: queries.count, by: chunks) {
+                let all = engines.indices.contains { e in
+                    engines[e].products.count(queries[s], allowed: nil, scratch: scratches[e]) > 0
+                }
+                let relaxed =
+                    all
+                    || engines.indices.contains { e in
+                        engines[e].products.search(queries[s], best: 0, scratch: scratches[e]).count > 0
+                    }
+                if relaxed { found.append((s, all, relaxed)) }
+            }
+            result.withLock {
+                for (s, all, relaxed) in found {
+                    $0.all[s] = all
+                    $0.relaxed[s] = relaxed
+                }
+            }
+        }
+        return result.withLock { $0 }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+import TypeaheadModel
+import TypeaheadTestSupport
+
+@testable import TypeaheadSite
+
+/// A small shop made from the sample (its first products, all its suggestions, its site.json), in
+/// a content folder the tests edit in place, as a shop's daily changes do.
+private struct Shop {
+    let content: URL
+    var products: [[String: Any]]
+    var random: UInt64
+
+    init(products count: Int, seed: UInt64) throws {
+        let sample = TestSupport.packageRoot.appendingPathComponent("Content")
+        content = try TestSupport.temporaryDirectory("shop")
+        let all = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: sample.appendingPathComponent("products.json")))
+        products = Array((all as! [[String: Any]]).prefix(count))
+        random = seed
+        for name in ["query_suggestions.json", "synonyms.json", "site.json"] {
+            try FileManager.default.copyItem(
+                at: sample.appendingPathComponent(name), to: content.appendingPathComponent(name))
+        }
+        try save()
+    }
+
+    func save() throws {
+        let data = try JSONSerialization.data(withJSONObject: products, options: [.sortedKeys, .prettyPrinted])
+        try data.write(to: content.appendingPathComponent("products.json"))
+    }
+
+    /// A number in 0..<n from the seed (xorshift), so a failure can be replayed.
+    mutating func next(_ n: Int) -> Int {
+        random ^= random << 13
+        random ^= random >> 7
+        random ^= random << 17
+        return Int(random % UInt64(n))
+    }
+
+    /// One edit a shop makes to its products (`kind` 0–5: a price, a name, a description, a product
+    /// added, one removed, categories and popularity), to a random product; named for the failure
+    /// message.
+    mutating func editProducts(_ kind: Int) throws -> String {
+        let i = next(products.count)
+        let other = products[next(products.count)]
+        switch kind {
+        case 0:
+            products[i]["price"] = Double(next(50_000)) / 100
+        case 1:
+            products[i]["name"] =
+                "\(products[i]["name"] ?? "") \(((other["name"] as? String) ?? "x").split(separator: " ").first ?? "x")"
+        case 2:
+            products[i]["description"] = "Now with \(other["brand"] ?? "more"). \(products[i]["description"] ?? "")"
+        case 3:
+            var added = other
+            added["objectID"] = "added-\(next(1_000_000))"
+            added["name"] = "New \(other["name"] ?? "thing")"
+            products.append(added)
+        case 4:
+            products.remove(at: i)
+        default:
+            products[i]["categories"] = other["categories"]
+            products[i]["popularity"] = next(100_000)
+        }
+        try save()
+        return ["price", "name", "description", "added", "removed", "categories and popularity"][kind]
+            + " (product \(i))"
+    }
+}
+
+@Suite("Incremental builds", .serialized)
+struct IncrementalBuildTests {
+    static var templates: TemplateSet {
+        get throws {
+            try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        }
+    }
+
+    /// Builds `content` into `output` (the CLI's way: load, build, write); returns the summary.
+    static func build(_ content: URL, into output: URL, templates: TemplateSet? = nil) throws -> BuildSummary {
+        let loaded = try ContentLoader(directory: content.path).load()
+        return try SiteBuilder(content: loaded, templates: templates ?? Self.templates, contentDirectory: content.path)
+            .write(to: output.path)
+    }
+
+    /// `site` is byte for byte a clean build of `content` (into a fresh folder).
+    static func expectSameAsClean(_ site: URL, _ content: URL, templates: TemplateSet? = nil, _ step: String) throws {
+        let clean = try TestSupport.temporaryDirectory("clean").appendingPathComponent("site")
+        _ = try build(content, into: clean, templates: templates)
+        let (a, b) = (try TestSupport.tree(site), try TestSupport.tree(clean))
+        #expect(a.map(\.0) == b.map(\.0), "after \(step): the files differ")
+        let differing = zip(a, b).filter { $0.0 == $1.0 && $0.1 != $1.1 }.map(\.0.0)
+        let first = differing.first
+        #expect(first == nil, "after \(step): \(differing.count) files differ from a clean build")
+    }
+
+    @Test("Random product edits built incrementally give, each time, a clean build's bytes, remaking few pages")
+    func randomEdits() throws {
+        var shop = try Shop(products: 160, seed: 0x9E37_79B9_7F4A_7C15)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        let first = try Self.build(shop.content, into: output)
+        #expect(first.incremental?.hasPrefix("clean build: no state from a previous build") == true)
+        var kept = 0
+        for kind in 0..<6 {
+            let edit = try shop.editProducts(kind)
+            let summary = try Self.build(shop.content, into: output)
+            let note = summary.incremental ?? ""
+            #expect(note.hasPrefix("incremental build: 1 of"), "after \(edit): \(note)")
+            let remade = note.components(separatedBy: "made again for ").last?.split(separator: " ").first
+            kept += summary.suggestions - (remade.flatMap { Int($0) } ?? summary.suggestions)
+            try Self.expectSameAsClean(output, shop.content, edit)
+        }
+        // Most suggestions match none of the edited products: their pages were kept, not made again.
+        #expect(kept > 0)
+    }
+
+    @Test("A change to site.json, the suggestions or the templates builds clean, saying which changed")
+    func globalChanges() throws {
+        let shop = try Shop(products: 60, seed: 7)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        let config = shop.content.appendingPathComponent("site.json")
+        let text = try String(contentsOf: config, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"hitsPerPage\": 20", with: "\"hitsPerPage\": 10").utf8).write(
+            to: config)
+        #expect(
+            try Self.build(shop.content, into: output).incremental
+                == "clean build: site.json changed since the previous build")
+        try Self.expectSameAsClean(output, shop.content, "site.json")
+        let suggestions = shop.content.appendingPathComponent("query_suggestions.json")
+        var list = try JSONSerialization.jsonObject(with: Data(contentsOf: suggestions)) as! [[String: Any]]
+        list.removeLast()
+        try JSONSerialization.data(withJSONObject: list).write(to: suggestions)
+        #expect(
+            try Self.build(shop.content, into: output).incremental
+                == "clean build: the suggestions changed since the previous build")
+        var templates = try Self.templates
+        templates.templates["results"]! += "\n<!-- edited -->\n"
+        #expect(
+            try Self.build(shop.content, into: output, templates: templates).incremental
+                == "clean build: the templates changed since the previous build")
+        try Self.expectSameAsClean(output, shop.content, templates: templates, "a template")
+    }
+
+    @Test("A state that is corrupt, from another version or for another content folder is ignored, with a message")
+    func badState() throws {
+        var shop = try Shop(products: 60, seed: 11)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        let state = URL(fileURLWithPath: BuildState.folder(of: output.path))
+        let stateFile = state.appendingPathComponent("state")
+        var lines = try String(contentsOf: stateFile, encoding: .utf8).components(separatedBy: "\n")
+        lines[0] = "typeahead-state 0"
+        try Data(lines.joined(separator: "\n").utf8).write(to: stateFile)
+        _ = try shop.editProducts(0)
+        #expect(
+            try Self.build(shop.content, into: output).incremental
+                == "clean build: the previous build's state is ignored (it is from another version of typeahead)")
+        try Self.expectSameAsClean(output, shop.content, "a state from another version")
+        try Data("1 2\n".utf8).write(to: state.appendingPathComponent("files"))
+        #expect(
+            try Self.build(shop.content, into: output).incremental
+                == "clean build: the previous build's state is ignored (its list of files has a broken line)")
+        // The same site built from another content folder.
+        let elsewhere = try TestSupport.temporaryDirectory("elsewhere").appendingPathComponent("content")
+        try FileManager.default.copyItem(at: shop.content, to: elsewhere)
+        let note = try Self.build(elsewhere, into: output).incremental ?? ""
+        #expect(note.hasPrefix("clean build: the previous build's state is for another content folder ("), "\(note)")
+        try Self.expectSameAsClean(output, elsewhere, "another content folder")
+        // A state beside a site put there since (another folder at the same path) is not that site's.
+        let moved = output.deletingLastPathComponent().appendingPathComponent("moved")
+        try FileManager.default.moveItem(at: output, to: moved)
+        try FileManager.default.copyItem(at: moved, to: output)
+        #expect(
+            try Self.build(elsewhere, into: output).incremental
+                == "clean build: \(output.path) is not the site the previous build's state describes")
+    }
+
+    @Test("A page changed by hand since the previous build is made again, even with nothing else changed")
+    func handEdited() throws {
+        let shop = try Shop(products: 60, seed: 3)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        let page = try #require(
+            try TestSupport.tree(output).map(\.0).first { $0.hasPrefix("search/") && $0.hasSuffix(".html") })
+        let handle = try FileHandle(forWritingTo: output.appendingPathComponent(page))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("<!-- by hand -->".utf8))
+        try handle.close()
+        let summary = try Self.build(shop.content, into: output)
+        #expect(summary.incremental?.hasPrefix("incremental build: 0 of 60 products changed") == true)
+        #expect(
+            summary.incremental?.hasSuffix("result pages made again for 1 of 462 suggestions") == true,
+            "\(summary.incremental ?? "")")
+        try Self.expectSameAsClean(output, shop.content, "a page edited by hand")
+    }
+}
