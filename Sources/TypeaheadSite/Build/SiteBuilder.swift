@@ -126,6 +126,9 @@ public struct SiteBuilder {
                 ? note
                 : note
                     + "; result pages made again for \(content.suggestions.count - context.keptSuggestions) of \(content.suggestions.count) suggestions"
+                    + (context.productsIndex.map {
+                        ", precomputed answers ranked again for \($0.answersRanked) of \($0.answersRanked + $0.answersKept)"
+                    } ?? "")
             progress?.update(phase: "Writing", done: 0, total: 1)
             _ = clock.lap()
             summary.unchangedFiles = try site.finish()

@@ -73,8 +73,10 @@ extension ShardedIndex {
             let text = entry.key
             if entry.kept, let kept = previous?.lines[ByteKey(bytes: entry.keyBytes)] {
                 shards.add(text, kept.line, kept.numbers, index: self, rows: rows, into: &output)
+                output.answersKept += 1
                 return
             }
+            output.answersRanked += 1
             var line: [UInt8] = [UInt8(ascii: "[")]
             JSONWriter.writeString(text, scriptSafe: true, into: &line)
             line += ",\(entry.nbHits),[".utf8

@@ -35,6 +35,9 @@ struct ShardedIndex {
         var manifest: JSONValue = .null
         /// The first error the sink threw: no file is put after it (`check()` rethrows it).
         var error: (any Error)?
+        /// Precomputed answers ranked by this build, and kept from the previous site's.
+        var answersRanked = 0
+        var answersKept = 0
         var bytes: Int { sizes.reduce(0) { $0 + $1.count } }
 
         init(sink: any SiteSink) { self.sink = sink }
