@@ -39,7 +39,12 @@ extension TypeaheadCommand {
                 content: content, templates: templates, contentDirectory: contentDirectory, progress: progress)
             let summary = try builder.write(to: output)
             progress.finish()
-            if !quiet {
+            if !quiet, summary.unchanged {
+                let seconds = Date().timeIntervalSince(started)
+                console.err(
+                    "Built \(output): \(summary.incremental ?? "") in \(String(format: "%.2f", seconds)) s.\n"
+                        + "Open \(output)/index.html in a browser.\n")
+            } else if !quiet {
                 let seconds = Date().timeIntervalSince(started)
                 var text =
                     "Built \(output): \(summary.products) products, \(summary.suggestions) suggestions, \(summary.files) files, \(summary.bytes) bytes in \(String(format: "%.2f", seconds)) s.\n"

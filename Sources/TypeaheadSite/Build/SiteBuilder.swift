@@ -31,6 +31,9 @@ public struct BuildSummary: Sendable {
     public var unchangedFiles: Int = 0
     /// Whether the build was incremental, and why not (`typeahead build` prints it).
     public var incremental: String?
+    /// Nothing changed since the previous build: nothing was built, the site was left as it was
+    /// (the counts above are then only the content's).
+    public var unchanged = false
     /// Seconds spent in each phase, in order.
     public var phases: [(name: String, seconds: Double)] = []
     /// The build report as the site holds it (no timings).
@@ -119,6 +122,16 @@ public struct SiteBuilder {
             let (plan, note, fingerprint) = IncrementalPlan.make(
                 content: content, contentDirectory: contentDirectory, templates: templates, output: output)
             let planned = clock.lap()
+            if let plan, plan.unchanged {
+                // Nothing to build: the site in place is the one this build would write.
+                site.abandon()
+                var summary = BuildSummary(
+                    products: content.products.count, suggestions: content.suggestions.count, files: 0, bytes: 0)
+                summary.incremental = note
+                summary.unchanged = true
+                summary.phases = [("plan", planned)]
+                return summary
+            }
             var (summary, context) = try build(into: site, previousSite: output, plan: plan)
             summary.phases.insert(("plan", planned), at: 0)
             summary.incremental =

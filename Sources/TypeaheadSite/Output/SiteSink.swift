@@ -191,15 +191,36 @@ final class StreamingSite: SiteSink {
         try? FileManager.default.removeItem(at: temporary)
     }
 
-    /// How many regular files are below `folder` (anything else counts as a difference).
+    /// How many regular files are below `folder` (anything else counts as a difference: -1). Read
+    /// with `readdir` and its entry types (Foundation's enumerator stats every file: seconds for a
+    /// site of 150,000 files).
     static func regularFiles(in folder: String) -> Int {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder) else { return -1 }
+        guard let directory = opendir(folder) else { return -1 }
+        defer { closedir(directory) }
         var count = 0
-        while enumerator.nextObject() != nil {
-            let type = enumerator.fileAttributes?[.type] as? FileAttributeType
-            if type == .typeDirectory { continue }
-            if type != .typeRegular { return -1 }
-            count += 1
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let path = folder + "/" + name
+            var type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_UNKNOWN) {
+                var info = stat()
+                guard lstat(path, &info) == 0 else { return -1 }
+                type =
+                    info.st_mode & S_IFMT == S_IFDIR
+                    ? Int32(DT_DIR) : info.st_mode & S_IFMT == S_IFREG ? Int32(DT_REG) : -1
+            }
+            if type == Int32(DT_DIR) {
+                let below = regularFiles(in: path)
+                if below < 0 { return -1 }
+                count += below
+            } else if type == Int32(DT_REG) {
+                count += 1
+            } else {
+                return -1
+            }
         }
         return count
     }

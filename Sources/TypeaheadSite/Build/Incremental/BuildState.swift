@@ -67,6 +67,13 @@ struct BuildState {
         }
     }
 
+    /// The number of files of the site at `output` when every one is as this state lists it and
+    /// there is no other; nil otherwise.
+    func unchangedSite(_ output: String) -> Int? {
+        for (path, stamp) in files where FileStamp(path: output + "/" + path) != stamp { return nil }
+        return StreamingSite.regularFiles(in: output) == files.count ? files.count : nil
+    }
+
     /// The state folder of the site at `output`.
     static func folder(of output: String) -> String {
         let url = URL(fileURLWithPath: output).standardizedFileURL

@@ -29,6 +29,9 @@ struct IncrementalPlan {
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
     /// records' numbers changed).
     var answers: PreviousAnswers?
+    /// Nothing changed: the same inputs, the same products file, and every file of the site as the
+    /// previous build left it (no other): the build, being deterministic, would write that site.
+    var unchanged = false
 
     /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
     /// again; `relaxed`: its vetting made words optional in some scope.
@@ -61,6 +64,15 @@ struct IncrementalPlan {
         }
         if let changed = Fingerprint.difference(state.fingerprint, fingerprint) {
             return clean("\(changed) changed since the previous build")
+        }
+        if sameProducts(contentDirectory, state.contentCopy), let count = state.unchangedSite(output) {
+            let plan = IncrementalPlan(
+                matchesAll: [], matchesRelaxed: [], previous: [], changedProducts: 0, answers: nil, unchanged: true)
+            return (
+                plan,
+                "nothing changed since the previous build: \(output) is as it was (its \(count) files checked by size and modification time)",
+                fingerprint
+            )
         }
         let before: Content
         do {
@@ -99,6 +111,16 @@ struct IncrementalPlan {
             "incremental build: \(changed) of \(content.products.count) products changed since the previous build",
             fingerprint
         )
+    }
+
+    /// Whether the content folder's products and site.json are byte for byte the state's copy.
+    static func sameProducts(_ contentDirectory: String, _ copy: String) -> Bool {
+        let names = BuildState.productFiles(in: contentDirectory)
+        guard names == BuildState.productFiles(in: copy) else { return false }
+        return names.allSatisfy { name in
+            let a = FileManager.default.contents(atPath: contentDirectory + "/" + name)
+            return a != nil && a == FileManager.default.contents(atPath: copy + "/" + name)
+        }
     }
 
     /// The products as they were and as they are, of those added, removed or edited.
