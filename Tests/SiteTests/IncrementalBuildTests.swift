@@ -199,6 +199,28 @@ struct IncrementalBuildTests {
         try Self.expectSameAsClean(output, shop.content, "a file added by hand")
     }
 
+    @Test("A build that fails leaves the previous site and its state as they were")
+    func failedBuild() throws {
+        var shop = try Shop(products: 60, seed: 13)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        let state = URL(fileURLWithPath: BuildState.folder(of: output.path))
+        let (site, kept) = (try TestSupport.tree(output), try TestSupport.tree(state))
+        // A picture that is not there: an error naming the product, during the build.
+        shop.products[0]["image"] = "missing.png"
+        try shop.save()
+        #expect(throws: (any Error).self) { try Self.build(shop.content, into: output) }
+        let (siteAfter, keptAfter) = (try TestSupport.tree(output), try TestSupport.tree(state))
+        #expect(site.map(\.0) == siteAfter.map(\.0) && site.map(\.1) == siteAfter.map(\.1))
+        #expect(kept.map(\.0) == keptAfter.map(\.0) && kept.map(\.1) == keptAfter.map(\.1))
+        // Mended, the next build is incremental from that state.
+        shop.products[0].removeValue(forKey: "image")
+        try shop.save()
+        let note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.hasPrefix("incremental build: 1 of 60 products changed"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "a failed build, then its mend")
+    }
+
     @Test("A page changed by hand since the previous build is made again, even with nothing else changed")
     func handEdited() throws {
         let shop = try Shop(products: 60, seed: 3)
