@@ -300,3 +300,21 @@ extension QueryLanguage {
         ])
     }
 }
+
+extension SearchIndex {
+    /// Every word that two adjacent words of one value of a record make when joined: the query
+    /// words whose split (`bestSplit`, which counts adjacent pairs over the whole index) these
+    /// records can sway. An incremental build treats a query holding one as changed.
+    public func adjacentJoins() -> Set<[UInt32]> {
+        var joins = Set<[UInt32]>()
+        for r in records.indices {
+            let list = occurrences[Int(occurrenceStart[r])..<Int(occurrenceStart[r + 1])].sorted {
+                ($0.attribute, $0.position) < ($1.attribute, $1.position)
+            }
+            for (a, b) in zip(list, list.dropFirst()) where a.attribute == b.attribute && b.position == a.position + 1 {
+                joins.insert(words[Int(a.word)] + words[Int(b.word)])
+            }
+        }
+        return joins
+    }
+}

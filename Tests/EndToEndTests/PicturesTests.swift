@@ -42,6 +42,12 @@ struct PicturesTests {
         let site = try TestSupport.temporaryDirectory("pictures").appendingPathComponent("site")
         #expect(try build(content, site.path).stderr.contains("pictures: 6 resized, 0 unchanged"))
         let first = try TestSupport.tree(site)
+        // Nothing changed: nothing is built (the state beside the site says so).
+        #expect(try build(content, site.path).stderr.contains("nothing changed since the previous build"))
+        #expect(try TestSupport.tree(site).map(\.1) == first.map(\.1))
+        // Without that state, a rebuild takes every picture from the site it replaces.
+        try FileManager.default.removeItem(
+            at: site.deletingLastPathComponent().appendingPathComponent(".site.typeahead-state"))
         let again = try build(content, site.path)
         #expect(again.stderr.contains("pictures: 0 resized, 6 unchanged since the previous build"), "\(again.stderr)")
         #expect(try TestSupport.tree(site).map(\.1) == first.map(\.1))

@@ -119,8 +119,11 @@ public struct SiteBuilder {
         let site = try StreamingSite(writer: SiteWriter(output: output))
         do {
             var clock = PhaseClock()
+            // The products and site.json as this build reads them, for the next build's state.
+            let snapshot = contentDirectory.map(BuildState.snapshot) ?? []
             let (plan, note, fingerprint) = IncrementalPlan.make(
-                content: content, contentDirectory: contentDirectory, templates: templates, output: output)
+                content: content, contentDirectory: contentDirectory, templates: templates, output: output,
+                snapshot: snapshot)
             let planned = clock.lap()
             if let plan, plan.unchanged {
                 // Nothing to build: the site in place is the one this build would write.
@@ -147,11 +150,15 @@ public struct SiteBuilder {
             summary.unchangedFiles = try site.finish()
             clock.lap("write", &summary)
             // The state for the next build; without one, the next build is clean.
-            if let fingerprint, let contentDirectory {
+            // Content that changed during the build leaves no state: the next build is clean.
+            if let fingerprint, let contentDirectory,
+                BuildState.snapshot(contentDirectory).elementsEqual(snapshot, by: { $0 == $1 })
+            {
                 do {
                     try BuildState.write(
                         output: output, fingerprint: fingerprint, contentDirectory: contentDirectory,
-                        paths: Array(context.sizes.keys) + [SiteWriter.markerName], pages: context.pagesBySuggestion)
+                        paths: Array(context.sizes.keys) + [SiteWriter.markerName], pages: context.pagesBySuggestion,
+                        numericFacets: IncrementalPlan.numericFacets(context.engine), content: snapshot)
                 } catch {
                     BuildState.remove(output: output)
                 }

@@ -24,6 +24,8 @@ public struct SiteImages: Sendable {
     /// card, 300 px on a product's page), for screens of two pixels a point.
     public static let thumbSize = 160
     public static let largeSize = 600
+    /// The pictures' recipe: libvips's version and the pinned settings.
+    static var recipe: String { Thumbnailer.recipe(sizes: [thumbSize, largeSize]) }
 
     var pictures: [ObjectID: ProductPicture] = [:]
     /// `images/<name>.webp` → bytes.

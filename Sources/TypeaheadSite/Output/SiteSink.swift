@@ -124,10 +124,15 @@ final class StreamingSite: SiteSink {
         guard let previous else { throw SiteWriteError(description: "cannot keep \(path): there is no previous site") }
         try makeFolders(path)
         var info = stat()
-        guard lstat(previous + "/" + path, &info) == 0, link(previous + "/" + path, temporary.path + "/" + path) == 0
-        else {
-            throw SiteWriteError(
-                description: "cannot keep \(previous)/\(path) in the new site: \(String(cString: strerror(errno)))")
+        guard lstat(previous + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            throw SiteWriteError(description: "cannot keep \(previous)/\(path): \(String(cString: strerror(errno)))")
+        }
+        if link(previous + "/" + path, temporary.path + "/" + path) != 0 {
+            // A file system without hard links: the bytes are copied.
+            guard let data = FileManager.default.contents(atPath: previous + "/" + path) else {
+                throw SiteWriteError(description: "cannot read \(previous)/\(path)")
+            }
+            try SiteWriter.writeFile(temporary.path + "/" + path, [UInt8](data))
         }
         state.withLock { $0.reused += 1 }
         return Int(info.st_size)

@@ -12,7 +12,7 @@ import TypeaheadModel
 /// and the build runs clean.
 ///
 /// - `state`: the format line, the inputs' fingerprint, the content folder, the site folder's
-///   device and inode;
+///   device and inode, the facets that held only numbers;
 /// - `files`: every file of the site, `size mtime path` a line (a file whose size or modification
 ///   time differs was changed since, by hand or by another tool, and is not reused);
 /// - `pages`: each suggestion's result pages, `["objectID","path",…]` a line;
@@ -27,6 +27,8 @@ struct BuildState {
     var site: FileIdentity
     var files: [String: FileStamp]
     var pages: [ObjectID: [String]]
+    /// The facets that held only numbers (`IncrementalPlan.numericFacets`).
+    var numericFacets: [String]
     /// The folder holding the previous content's copy.
     var contentCopy: String
 
@@ -80,6 +82,14 @@ struct BuildState {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).typeahead-state").path
     }
 
+    /// The record files of a content folder that the state copies, with their bytes now (a link is
+    /// read through).
+    static func snapshot(_ contentDirectory: String) -> [(name: String, bytes: Data)] {
+        productFiles(in: contentDirectory).map {
+            ($0, FileManager.default.contents(atPath: contentDirectory + "/" + $0) ?? Data())
+        }
+    }
+
     /// The record files of a content folder that the state copies: `site.json` and the products.
     static func productFiles(in contentDirectory: String) -> [String] {
         ["site.json", "products.json", "products.ndjson", "products.jsonl"].filter {
@@ -102,11 +112,13 @@ extension BuildState {
         guard FileManager.default.fileExists(atPath: folder + "/state") else { return nil }
         let lines = try text(folder + "/state").split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)
-        guard lines.count >= 4, lines[0] == format else {
+        guard lines.count >= 5, lines[0] == format else {
             throw Unreadable(reason: "it is from another version of typeahead")
         }
         let identity = lines[3].split(separator: " ").compactMap { UInt64($0) }
-        guard identity.count == 2, case .string(let content)? = try? JSONParser.parse(Array(lines[2].utf8)) else {
+        guard identity.count == 2, case .string(let content)? = try? JSONParser.parse(Array(lines[2].utf8)),
+            case .array(let numeric)? = try? JSONParser.parse(Array(lines[4].utf8))
+        else {
             throw Unreadable(reason: "its first lines are not a state's")
         }
         var files: [String: FileStamp] = [:]
@@ -129,6 +141,7 @@ extension BuildState {
         return BuildState(
             fingerprint: lines[1], contentDirectory: content,
             site: FileIdentity(device: identity[0], inode: identity[1]), files: files, pages: pages,
+            numericFacets: numeric.compactMap(\.stringValue),
             contentCopy: folder + "/content")
     }
 
@@ -144,17 +157,46 @@ extension BuildState {
     /// `paths`), replacing the previous one: into a new folder, then renamed in place. A build that
     /// stops before the rename leaves no state (the next build is clean), never a wrong one.
     static func write(
-        output: String, fingerprint: String, contentDirectory: String, paths: [String], pages: [ObjectID: [String]]
+        output: String, fingerprint: String, contentDirectory: String, paths: [String], pages: [ObjectID: [String]],
+        numericFacets: [String], content: [(name: String, bytes: Data)]
     ) throws {
         let folder = folder(of: output)
         let fresh = folder + "-new-\(ProcessInfo.processInfo.processIdentifier)"
         let fm = FileManager.default
-        try? fm.removeItem(atPath: fresh)
+        // What builds that stopped while writing their state left (the lock is held: no other runs).
+        let parent = (folder as NSString).deletingLastPathComponent
+        let prefix = (folder as NSString).lastPathComponent + "-new-"
+        for leftover in ((try? fm.contentsOfDirectory(atPath: parent)) ?? []) where leftover.hasPrefix(prefix) {
+            try? fm.removeItem(atPath: parent + "/" + leftover)
+        }
+        do {
+            try write(
+                into: fresh, output: output, fingerprint: fingerprint, contentDirectory: contentDirectory,
+                paths: paths, pages: pages, numericFacets: numericFacets, content: content)
+        } catch {
+            try? fm.removeItem(atPath: fresh)
+            throw error
+        }
+        try? fm.removeItem(atPath: folder)
+        guard rename(fresh, folder) == 0 else {
+            try? fm.removeItem(atPath: fresh)
+            throw Unreadable(reason: "cannot rename \(fresh): \(String(cString: strerror(errno)))")
+        }
+    }
+
+    /// The state's files, into the folder `fresh`.
+    private static func write(
+        into fresh: String, output: String, fingerprint: String, contentDirectory: String, paths: [String],
+        pages: [ObjectID: [String]], numericFacets: [String], content: [(name: String, bytes: Data)]
+    ) throws {
+        let fm = FileManager.default
         try fm.createDirectory(atPath: fresh + "/content", withIntermediateDirectories: true)
         guard let site = FileIdentity(path: output) else { throw Unreadable(reason: "\(output) is gone") }
         var state = Array("\(format)\n\(fingerprint)\n".utf8)
         JSONWriter.writeString(absolute(contentDirectory), scriptSafe: false, into: &state)
         state += "\n\(site.device) \(site.inode)\n".utf8
+        JSONWriter.write(.array(numericFacets.map(JSONValue.string)), scriptSafe: false, into: &state)
+        state += "\n".utf8
         try Data(state).write(to: URL(fileURLWithPath: fresh + "/state"))
         var files = ""
         for path in paths.sorted(by: utf8Less) {
@@ -173,12 +215,8 @@ extension BuildState {
             lines += "]\n".utf8
         }
         try Data(lines).write(to: URL(fileURLWithPath: fresh + "/pages"))
-        for name in productFiles(in: contentDirectory) {
-            try fm.copyItem(atPath: contentDirectory + "/" + name, toPath: fresh + "/content/" + name)
-        }
-        try? fm.removeItem(atPath: folder)
-        guard rename(fresh, folder) == 0 else {
-            throw Unreadable(reason: "cannot rename \(fresh): \(String(cString: strerror(errno)))")
+        for (name, bytes) in content {
+            try bytes.write(to: URL(fileURLWithPath: fresh + "/content/" + name))
         }
     }
 

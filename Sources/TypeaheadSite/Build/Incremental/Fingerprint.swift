@@ -6,8 +6,10 @@ import TypeaheadModel
 enum Fingerprint {
     /// The parts, in order, and what each is called in a message.
     static let parts: [(key: String, name: String)] = [
-        ("binary", "the typeahead binary"), ("config", "site.json"), ("suggestions", "the suggestions"),
-        ("synonyms", "the synonyms"), ("templates", "the templates"), ("pictures", "the pictures"),
+        ("binary", "the typeahead binary"), ("config", "site.json"),
+        ("suggestions", "the suggestions"),
+        ("synonyms", "the synonyms"), ("templates", "the templates"),
+        ("pictures", "the pictures or their recipe (libvips, its settings)"),
     ]
 
     static func make(contentDirectory: String, templates: TemplateSet) -> String {
@@ -43,18 +45,23 @@ enum Fingerprint {
         values["templates"] = source.hex
         // Pictures by name, size and modification time (reading them all would cost a build's time).
         var pictures = Stream()
+        var anyPicture = false
         for folder in ["images", "image-cache"] {
             let root = contentDirectory + "/" + folder
             guard let enumerator = FileManager.default.enumerator(atPath: root) else { continue }
             var found: [String] = []
             while let path = enumerator.nextObject() as? String { found.append(path) }
             for path in found.sorted(by: utf8Less) {
+                anyPicture = true
                 pictures.add(folder + "/" + path)
                 if let stamp = BuildState.FileStamp(path: root + "/" + path) {
                     pictures.add("\(stamp.size) \(stamp.modified)")
                 }
             }
         }
+        // The recipe names libvips's version: an upgrade makes every picture again, under new names.
+        // (libvips starts only for a shop that has pictures.)
+        if anyPicture { pictures.add(SiteImages.recipe) }
         values["pictures"] = pictures.hex
         return parts.map { "\($0.key)=\(values[$0.key]!)" }.joined(separator: ";")
     }

@@ -29,6 +29,9 @@ struct IncrementalPlan {
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
     /// records' numbers changed).
     var answers: PreviousAnswers?
+    /// The facets that held only numbers in the previous build (`numericFacets`): a result page
+    /// summarises those without links, so when a changed product turns one over, no page is kept.
+    var numericFacets: [String] = []
     /// Nothing changed: the same inputs, the same products file, and every file of the site as the
     /// previous build left it (no other): the build, being deterministic, would write that site.
     var unchanged = false
@@ -42,7 +45,8 @@ struct IncrementalPlan {
     /// The build's plan over the site at `output`, or nil (a clean build) and why; the inputs'
     /// fingerprint for the next build's state (nil: content held in memory, no state).
     static func make(
-        content: Content, contentDirectory: String?, templates: TemplateSet, output: String
+        content: Content, contentDirectory: String?, templates: TemplateSet, output: String,
+        snapshot: [(name: String, bytes: Data)]
     ) -> (plan: IncrementalPlan?, note: String, fingerprint: String?) {
         guard let contentDirectory else { return (nil, "clean build (content held in memory)", nil) }
         let fingerprint = Fingerprint.make(contentDirectory: contentDirectory, templates: templates)
@@ -65,7 +69,7 @@ struct IncrementalPlan {
         if let changed = Fingerprint.difference(state.fingerprint, fingerprint) {
             return clean("\(changed) changed since the previous build")
         }
-        if sameProducts(contentDirectory, state.contentCopy), let count = state.unchangedSite(output) {
+        if sameProducts(snapshot, state.contentCopy), let count = state.unchangedSite(output) {
             let plan = IncrementalPlan(
                 matchesAll: [], matchesRelaxed: [], previous: [], changedProducts: 0, answers: nil, unchanged: true)
             return (
@@ -90,14 +94,16 @@ struct IncrementalPlan {
             SearchEngine(
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
-        let (all, relaxed) = matches(content, engines)
+        let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
+        let (all, relaxed) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
         let ranking = content.config.ranking
         let numbered =
             old.map(\.objectID) == new.map(\.objectID)
             && zip(old, new).allSatisfy { ranking.key($0.attributes) == ranking.key($1.attributes) }
-        let answers = numbered ? PreviousAnswers.read(site: output, stamps: state.files, changed: engines) : nil
+        let answers =
+            numbered ? PreviousAnswers.read(site: output, stamps: state.files, changed: engines, joins: joins) : nil
         // A page changed since the previous build (by hand, by another tool) is made again.
         let previous = content.suggestions.map { suggestion -> [String]? in
             let paths = state.pages[suggestion.objectID] ?? []
@@ -105,7 +111,8 @@ struct IncrementalPlan {
         }
         let changed = Set(old.map(\.objectID)).union(new.map(\.objectID)).count
         let plan = IncrementalPlan(
-            matchesAll: all, matchesRelaxed: relaxed, previous: previous, changedProducts: changed, answers: answers)
+            matchesAll: all, matchesRelaxed: relaxed, previous: previous, changedProducts: changed, answers: answers,
+            numericFacets: state.numericFacets)
         return (
             plan,
             "incremental build: \(changed) of \(content.products.count) products changed since the previous build",
@@ -113,14 +120,22 @@ struct IncrementalPlan {
         )
     }
 
-    /// Whether the content folder's products and site.json are byte for byte the state's copy.
-    static func sameProducts(_ contentDirectory: String, _ copy: String) -> Bool {
-        let names = BuildState.productFiles(in: contentDirectory)
-        guard names == BuildState.productFiles(in: copy) else { return false }
-        return names.allSatisfy { name in
-            let a = FileManager.default.contents(atPath: contentDirectory + "/" + name)
-            return a != nil && a == FileManager.default.contents(atPath: copy + "/" + name)
-        }
+    /// Whether the products and site.json read at the build's start are byte for byte the state's copy.
+    static func sameProducts(_ snapshot: [(name: String, bytes: Data)], _ copy: String) -> Bool {
+        guard snapshot.map(\.name) == BuildState.productFiles(in: copy) else { return false }
+        return snapshot.allSatisfy { $0.bytes == FileManager.default.contents(atPath: copy + "/" + $0.name) }
+    }
+
+    /// Whether a query holds a word that a changed product's adjacent words make (`joins`): its
+    /// split may now be another.
+    static func swayed(_ query: String, _ joins: Set<[UInt32]>) -> Bool {
+        !joins.isEmpty && TextNormalizer.words(query).contains { joins.contains($0.unicodeScalars.map(\.value)) }
+    }
+
+    /// The facets of site.json that hold only numbers (over every product of `engine`).
+    static func numericFacets(_ engine: SearchEngine) -> [String] {
+        engine.content.config.attributesForFaceting.map(\.name).filter { engine.column($0).holdsOnlyNumbers }
+            .sorted(by: utf8Less)
     }
 
     /// The products as they were and as they are, of those added, removed or edited.
@@ -141,12 +156,15 @@ struct IncrementalPlan {
         }
         old += previous.values
         old.sort { $0.objectID < $1.objectID }
+        new.sort { $0.objectID < $1.objectID }
         return (old, new)
     }
 
     /// For each suggestion: whether one of the changed products (`engines`: as they were, as they
     /// are) matches every word; and whether one matches it with words made optional.
-    static func matches(_ content: Content, _ engines: [SearchEngine]) -> (all: [Bool], relaxed: [Bool]) {
+    static func matches(
+        _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>
+    ) -> (all: [Bool], relaxed: [Bool]) {
         let queries = content.suggestions.map(\.query)
         let none = [Bool](repeating: false, count: queries.count)
         guard !engines.isEmpty else { return (none, none) }
@@ -156,9 +174,11 @@ struct IncrementalPlan {
             let scratches = engines.map { SearchScratch(vocabularySize: $0.products.vocabularySize) }
             var found: [(Int, Bool, Bool)] = []
             for s in Swift.stride(from: chunk, to: queries.count, by: chunks) {
-                let all = engines.indices.contains { e in
-                    engines[e].products.count(queries[s], allowed: nil, scratch: scratches[e]) > 0
-                }
+                let all =
+                    swayed(queries[s], joins)
+                    || engines.indices.contains { e in
+                        engines[e].products.count(queries[s], allowed: nil, scratch: scratches[e]) > 0
+                    }
                 let relaxed =
                     all
                     || engines.indices.contains { e in

@@ -13,11 +13,14 @@ struct PreviousAnswers: Sendable {
     let lines: [ByteKey: (line: [UInt8], numbers: [Int32], relaxed: Bool)]
     /// The changed products, as they were and as they are, each set in an engine of its own.
     let changed: [SearchEngine]
+    /// The words their adjacent words make (`IncrementalPlan.swayed`).
+    let joins: Set<[UInt32]>
 
     /// Whether the answer of `key` is the previous site's line.
     func keeps(_ key: [UInt8]) -> Bool {
         guard let previous = lines[ByteKey(bytes: key)] else { return false }
         let text = String(decoding: key, as: UTF8.self)
+        if IncrementalPlan.swayed(text, joins) { return false }
         for engine in changed {
             let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
             if engine.products.count(text, allowed: nil, scratch: scratch) > 0 { return false }
@@ -28,8 +31,9 @@ struct PreviousAnswers: Sendable {
 
     /// The answers of the site at `site` whose files are as the previous build left them
     /// (`stamps`); nil when there are none.
-    static func read(site: String, stamps: [String: BuildState.FileStamp], changed: [SearchEngine]) -> PreviousAnswers?
-    {
+    static func read(
+        site: String, stamps: [String: BuildState.FileStamp], changed: [SearchEngine], joins: Set<[UInt32]>
+    ) -> PreviousAnswers? {
         let folder = SiteLayout.answersFolder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: site + "/" + folder) else { return nil }
         var lines: [ByteKey: (line: [UInt8], numbers: [Int32], relaxed: Bool)] = [:]
@@ -51,6 +55,6 @@ struct PreviousAnswers: Sendable {
                 )
             }
         }
-        return PreviousAnswers(lines: lines, changed: changed)
+        return PreviousAnswers(lines: lines, changed: changed, joins: joins)
     }
 }

@@ -14,7 +14,8 @@ struct ResultPagesStep: BuildStep {
         let templates = context.templates.templates
         let suggestions = context.content.suggestions
         let progress = context.progress
-        let plan = context.plan
+        // A facet turned between numbers and text changes every page's summary: none is kept.
+        let plan = context.plan.flatMap { $0.numericFacets == IncrementalPlan.numericFacets(engine) ? $0 : nil }
         let batches = try SiteBuilder.inBatches(count: suggestions.count) { range in
             let pages = ResultPages(
                 engine: engine, renderer: MustacheRenderer(templates: templates), productSlugs: productSlugs,
