@@ -116,6 +116,18 @@ struct IncrementalBuildTests {
         #expect(kept > 0)
     }
 
+    @Test("A facet turned between numbers and text (summarised without links) keeps no result page")
+    func facetTurned() throws {
+        var shop = try Shop(products: 60, seed: 17)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        shop.products[0]["rating"] = "excellent"
+        try shop.save()
+        let note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.contains("result pages made again for 462 of 462 suggestions"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "a facet turned to text")
+    }
+
     @Test("A change to site.json, the suggestions or the templates builds clean, saying which changed")
     func globalChanges() throws {
         let shop = try Shop(products: 60, seed: 7)
