@@ -85,6 +85,14 @@ struct IncrementalBuildTests {
             .write(to: output.path)
     }
 
+    /// A shop of 60 of the sample's products, built once into a fresh `_site` (its state beside it).
+    fileprivate static func built(seed: UInt64) throws -> (Shop, URL) {
+        let shop = try Shop(products: 60, seed: seed)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try build(shop.content, into: output)
+        return (shop, output)
+    }
+
     /// `site` is byte for byte a clean build of `content` (into a fresh folder).
     static func expectSameAsClean(_ site: URL, _ content: URL, templates: TemplateSet? = nil, _ step: String) throws {
         let clean = try TestSupport.temporaryDirectory("clean").appendingPathComponent("site")
@@ -118,9 +126,7 @@ struct IncrementalBuildTests {
 
     @Test("A facet turned between numbers and text (summarised without links) keeps no result page")
     func facetTurned() throws {
-        var shop = try Shop(products: 60, seed: 17)
-        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
-        _ = try Self.build(shop.content, into: output)
+        var (shop, output) = try Self.built(seed: 17)
         shop.products[0]["rating"] = "excellent"
         try shop.save()
         let note = try Self.build(shop.content, into: output).incremental ?? ""
@@ -130,9 +136,7 @@ struct IncrementalBuildTests {
 
     @Test("A change to site.json, the suggestions or the templates builds clean, saying which changed")
     func globalChanges() throws {
-        let shop = try Shop(products: 60, seed: 7)
-        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
-        _ = try Self.build(shop.content, into: output)
+        let (shop, output) = try Self.built(seed: 7)
         let config = shop.content.appendingPathComponent("site.json")
         let text = try String(contentsOf: config, encoding: .utf8)
         try Data(text.replacingOccurrences(of: "\"hitsPerPage\": 20", with: "\"hitsPerPage\": 10").utf8).write(
@@ -158,9 +162,7 @@ struct IncrementalBuildTests {
 
     @Test("A state that is corrupt, from another version or for another content folder is ignored, with a message")
     func badState() throws {
-        var shop = try Shop(products: 60, seed: 11)
-        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
-        _ = try Self.build(shop.content, into: output)
+        var (shop, output) = try Self.built(seed: 11)
         let state = URL(fileURLWithPath: BuildState.folder(of: output.path))
         let stateFile = state.appendingPathComponent("state")
         var lines = try String(contentsOf: stateFile, encoding: .utf8).components(separatedBy: "\n")
@@ -192,9 +194,7 @@ struct IncrementalBuildTests {
 
     @Test("With nothing changed the site is left as it is, unless a file was added or changed since")
     func nothingChanged() throws {
-        let shop = try Shop(products: 60, seed: 5)
-        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
-        _ = try Self.build(shop.content, into: output)
+        let (shop, output) = try Self.built(seed: 5)
         let before = try TestSupport.tree(output)
         let summary = try Self.build(shop.content, into: output)
         #expect(summary.unchanged)
@@ -213,9 +213,7 @@ struct IncrementalBuildTests {
 
     @Test("A build that fails leaves the previous site and its state as they were")
     func failedBuild() throws {
-        var shop = try Shop(products: 60, seed: 13)
-        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
-        _ = try Self.build(shop.content, into: output)
+        var (shop, output) = try Self.built(seed: 13)
         let state = URL(fileURLWithPath: BuildState.folder(of: output.path))
         let (site, kept) = (try TestSupport.tree(output), try TestSupport.tree(state))
         // A picture that is not there: an error naming the product, during the build.
@@ -235,9 +233,7 @@ struct IncrementalBuildTests {
 
     @Test("A page changed by hand since the previous build is made again, even with nothing else changed")
     func handEdited() throws {
-        let shop = try Shop(products: 60, seed: 3)
-        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
-        _ = try Self.build(shop.content, into: output)
+        let (shop, output) = try Self.built(seed: 3)
         let page = try #require(
             try TestSupport.tree(output).map(\.0).first { $0.hasPrefix("search/") && $0.hasSuffix(".html") })
         let handle = try FileHandle(forWritingTo: output.appendingPathComponent(page))

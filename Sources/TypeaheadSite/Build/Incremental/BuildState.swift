@@ -44,8 +44,7 @@ struct BuildState {
 
         /// The stamp of the file at `path`, nil when it is not a regular file.
         init?(path: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            guard let info = BuildState.status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
             size = Int(info.st_size)
             modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
         }
@@ -62,11 +61,16 @@ struct BuildState {
         }
 
         init?(path: String) {
-            var info = stat()
-            guard lstat(path, &info) == 0 else { return nil }
+            guard let info = BuildState.status(path) else { return nil }
             device = UInt64(info.st_dev)
             inode = UInt64(info.st_ino)
         }
+    }
+
+    /// `lstat` of `path`, nil when there is nothing there.
+    static func status(_ path: String) -> stat? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info : nil
     }
 
     /// The number of files of the site at `output` when every one is as this state lists it and
