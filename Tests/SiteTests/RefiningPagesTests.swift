@@ -45,6 +45,24 @@ import TypeaheadTestSupport
             config: config)
     }
 
+    /// The byte scan `check` reads pages with: values after non-ASCII text keep their place, a
+    /// category page's values need no facet, a facet after the last value names nothing.
+    @Test func facetEntriesReadAsWritten() {
+        let page = """
+            <p>Téléphones — “quoted”</p><div data-facet="brand"><li data-value="Café &amp; Co" data-count="12">\
+            <li data-value="Ünïcode" data-count="3"></div><div data-facet="price"><li data-value="0" data-count="1">\
+            <div data-facet="rating">
+            """
+        let shown = SiteReader.facetEntries(in: page)
+        #expect(shown.map(\.attribute) == ["brand", "price"])
+        #expect(shown[0].values.map(\.value) == ["Café & Co", "Ünïcode"] && shown[0].values.map(\.count) == [12, 3])
+        #expect(shown[1].values.map(\.value) == ["0"] && shown[1].values.map(\.count) == [1])
+        let category = SiteReader.facetEntries(in: #"<ul><li data-value="Cases" data-count="4"></ul>"#)
+        #expect(category.map(\.attribute) == [""] && category[0].values.map(\.count) == [4])
+        #expect(SiteReader.facetEntries(in: "").isEmpty)
+        #expect(SiteReader.facetEntries(in: #"<li data-value="x" data-count="many">"#).isEmpty)
+    }
+
     @Test func resultPagesSummariseEveryHit() throws {
         let files = try SiteBuilder(content: Self.content, templates: SiteBuilderTests.templates).build()
         let page = try #require(files.first { $0.key.hasPrefix("search/case") }).value
