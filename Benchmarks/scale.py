@@ -201,6 +201,20 @@ def tree(folder):
     return files, size
 
 
+def kinds(site):
+    """The site's files by kind: each top-level folder, and each folder of data/products and
+    data/suggestions, largest first, as (kind, files, bytes)."""
+    totals = {}
+    for folder, _, names in os.walk(site):
+        relative = os.path.relpath(folder, site).split(os.sep)
+        deep = 3 if relative[0] == "data" and len(relative) > 1 and relative[1] in ("products", "suggestions") else 1
+        kind = "/".join(relative[:deep]) + "/" if relative != ["."] else "(top level)"
+        for name in names:
+            files, size = totals.get(kind, (0, 0))
+            totals[kind] = (files + 1, size + os.path.getsize(os.path.join(folder, name)))
+    return sorted(((kind, files, size) for kind, (files, size) in totals.items()), key=lambda k: (-k[2], k[0]))
+
+
 def page_bytes(site, texts):
     """Gzipped bytes the page loads (from resource timing) until the first suggestion list and
     until the first results, for each typed text."""
@@ -285,6 +299,8 @@ for n in sizes:
           f"{build / (hugo_wall + pf_wall):.2f} |", flush=True)
     details.append((n, phases))
     print(f"  {n:,}: " + "; ".join(phases), flush=True)
+    details.append((n, ["where the bytes go: " + "; ".join(
+        f"{kind} {kind_size / 1e6:,.0f} MB ({kind_files:,} files)" for kind, kind_files, kind_size in kinds(site))]))
     if browser:
         for text, first_list, first_results in page_bytes(site, ["ip", "samsung gal", "case iphone", "xqzt"]):
             details.append((n, [f"typed {text!r}: {first_list / 1000:.0f} KB gzipped before the first suggestions, "

@@ -20,8 +20,10 @@ public struct PrefixMapEntry: Sendable, Equatable {
     public var matchedWords: [[Range<Int>]] = []
     /// With details, when words were made optional to find hits: which ones.
     public var optionalWords: [Bool]? = nil
-    /// The key was wanted but not ranked: the caller keeps its previous value (`build`'s `keep`).
+    /// The key was wanted but not ranked: the caller keeps its previous value (`build`'s `reuse`).
     public var kept = false
+    /// The key was ranked among the records `reuse` gave (`.among`), not over all its matches.
+    public var among = false
 
     /// The key.
     public var key: String { String(decoding: keyBytes, as: UTF8.self) }
@@ -77,11 +79,12 @@ public final class PrefixMapBuilder {
     /// `visit` is called once per key, the empty key first.
     ///
     /// With `wanted` (given the vocabulary ids each query word of a key matches), only the keys it
-    /// accepts are ranked and visited (the empty key always is). A wanted key that `keep` accepts
-    /// is visited unranked, `kept` (an incremental build has its value from the previous site).
+    /// accepts are ranked and visited (the empty key always is). A wanted key that `reuse` says is
+    /// `.kept` is visited unranked, `kept` (an incremental build has its value from the previous
+    /// site); one it gives records `.among` is ranked among those alone.
     public func build(
         scope: Scope?, wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil,
-        keep: (@Sendable (_ key: [UInt8]) -> Bool)? = nil, visit: (PrefixMapEntry) -> Void
+        reuse: (@Sendable (_ key: [UInt8]) -> PrefixMapReuse?)? = nil, visit: (PrefixMapEntry) -> Void
     ) {
         // Only the suggestions that lead somewhere, within the scope: the suggestions index.
         let offered: [Bool]? = engine.offeredSuggestions(scope)
@@ -114,7 +117,7 @@ public final class PrefixMapBuilder {
                     pipeline.deliver(
                         c,
                         worker.run(
-                            suffixes[range], after: previous, allowed: allowed, wanted: wanted, keep: keep))
+                            suffixes[range], after: previous, allowed: allowed, wanted: wanted, reuse: reuse))
                 }
             }
         }

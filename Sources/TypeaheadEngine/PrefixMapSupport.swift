@@ -47,6 +47,15 @@ final class ChunkPipeline: Sendable {
 }
 
 /// The best `k` records seen, ranked, kept without sorting the rest.
+/// What an incremental build knows of a wanted key's value (`PrefixMapBuilder.build`'s `reuse`).
+public enum PrefixMapReuse: Sendable {
+    /// The previous site's value holds: the key is visited unranked, `kept`.
+    case kept
+    /// The value is the first page of these records alone (sorted, each once), with `nbHits` hits:
+    /// the previous first page and the changed records that match the key now.
+    case among([Int32], nbHits: Int)
+}
+
 struct TopK {
     let k: Int
     private var best: [RankedRecord] = []

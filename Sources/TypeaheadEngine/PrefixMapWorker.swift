@@ -49,7 +49,7 @@ final class PrefixMapWorker: @unchecked Sendable {
     func run(
         _ suffixes: ArraySlice<[UInt8]>, after before: [UInt8], allowed: [Bool]?,
         wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil,
-        keep: (@Sendable (_ key: [UInt8]) -> Bool)? = nil
+        reuse: (@Sendable (_ key: [UInt8]) -> PrefixMapReuse?)? = nil
     ) -> [PrefixMapEntry] {
         var entries: [PrefixMapEntry] = []
         // The ancestors of the current key, shortest first.
@@ -64,13 +64,17 @@ final class PrefixMapWorker: @unchecked Sendable {
                 let lastLength = key[lastStart...].reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
                 let start = start(key, lastStart: lastStart, lastLength: lastLength, stack: stack)
                 let asked = wanted?(key, start.matchers.map(\.vocabularyRanges)) ?? true
-                let kept = asked && keep?(key) == true
-                if kept {
+                let reused = asked ? reuse?(key) : nil
+                switch reused {
+                case .kept?:
                     var entry = PrefixMapEntry(keyBytes: key, suggestions: [])
                     entry.kept = true
                     entries.append(entry)
+                case .among(let records, let nbHits)?:
+                    entries.append(ranked(key, start, among: records, nbHits: nbHits, allowed: allowed))
+                case nil: break
                 }
-                if !asked || kept {
+                if !asked || reused != nil {
                     // Not ranked: its children start from what it would have started from.
                     stack.append(
                         Ancestor(
@@ -303,6 +307,22 @@ final class PrefixMapWorker: @unchecked Sendable {
     /// With `within` (the parent's matches and the occurrences its words matched in each, when the
     /// key's words match a subset of those), only those occurrences are read: a few per match
     /// instead of every word of its description.
+    /// A key's value from `records` alone, which hold its first page, and its hit count (`.among`).
+    private func ranked(
+        _ key: [UInt8], _ start: Start, among records: [Int32], nbHits: Int, allowed: [Bool]?
+    ) -> PrefixMapEntry {
+        var best = TopK(k: perKey)
+        index.rankEach(start.matchers, candidates: records, allowed: allowed, scratch: scratch) { best.add($0) }
+        var entry = PrefixMapEntry(keyBytes: key, suggestions: best.records)
+        entry.among = true
+        if details {
+            entry.nbHits = nbHits
+            entry.placed = entry.suggestions.map { index.placedTypos(record: Int($0), start.matchers) }
+            entry.matchedWords = start.matchers.map(\.vocabularyRanges)
+        }
+        return entry
+    }
+
     private func rank(
         _ start: Start, allowed: [Bool]?, _ body: (RankedRecord, UnsafeBufferPointer<WordOccurrence>) -> Void
     ) {

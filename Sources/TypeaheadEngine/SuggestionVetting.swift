@@ -26,6 +26,22 @@ public struct SuggestionVetting: Sendable {
     /// For each suggestion, whether its words were made optional to find its hits (no hit has
     /// every word, and site.json's `removeWordsIfNoResults` relaxes the query).
     public var relaxed: [Bool] = []
+    /// Whether some suggestions' hit counts came from a previous build (`Known`): their `best` and
+    /// `summaries` are empty, as their result pages are the previous build's.
+    public var partial = false
+
+    /// What an incremental build knows of a suggestion's vetting from the previous build, for every
+    /// scope (`SearchEngine.rankedVettings(best:known:)`'s order): its hits (nil: not in the scope)
+    /// and whether its words were made optional there.
+    public struct Known: Sendable, Equatable {
+        public var hits: [Int?]
+        public var relaxed: [Bool]
+
+        public init(hits: [Int?], relaxed: [Bool]) {
+            self.hits = hits
+            self.relaxed = relaxed
+        }
+    }
 
     /// How many suggestions are offered.
     public var offeredCount: Int { offered.lazy.filter { $0 }.count }
@@ -61,11 +77,16 @@ extension SearchEngine {
     /// the unscoped one), each suggestion's matches ranked as they are counted so that every vetting
     /// also keeps the best `best` hits: the build's result pages come from these lists, so each
     /// suggestion's matches are walked once for both.
-    public func rankedVettings(best: Int) -> [SuggestionVetting] {
+    ///
+    /// `known` (an incremental build's): for each suggestion, its hits and relaxing in every scope
+    /// when the previous build's still hold; such a suggestion is not asked again.
+    public func rankedVettings(best: Int, known: [SuggestionVetting.Known?]? = nil) -> [SuggestionVetting] {
         let scopes = content.config.everyScope
         let cached = vettingCache.withLock { cache in scopes.compactMap { cache[Self.vettingKey($0)] } }
-        if cached.count == scopes.count, cached.allSatisfy({ $0.bestCount == best }) { return cached }
-        let made = computeVettings(scopes, best: best)
+        if known == nil, cached.count == scopes.count, cached.allSatisfy({ $0.bestCount == best && !$0.partial }) {
+            return cached
+        }
+        let made = computeVettings(scopes, best: best, known: known)
         vettingCache.withLock { cache in
             for vetting in made { cache[Self.vettingKey(vetting.scope)] = vetting }
         }
@@ -82,7 +103,9 @@ extension SearchEngine {
     }
 
     /// Counts (and, with `best` > 0, ranks) every suggestion's product hits in each of `scopes`.
-    private func computeVettings(_ scopes: [Scope?], best: Int = 0) -> [SuggestionVetting] {
+    private func computeVettings(
+        _ scopes: [Scope?], best: Int = 0, known: [SuggestionVetting.Known?]? = nil
+    ) -> [SuggestionVetting] {
         let minHits = content.config.minHits
         let members = scopes.map { $0.map { allowed(.suggestions, $0) } }
         let filters = scopes.map { $0.map { allowed(.products, $0) } }
@@ -100,6 +123,7 @@ extension SearchEngine {
             let scratch = SearchScratch(vocabularySize: products.vocabularySize)
             var tallies = scopes.map { _ in FacetTally(size: table?.valueCount ?? 0) }
             let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Vetted in
+                if let given = known?[s] { return (given.hits, [], [], given.relaxed) }
                 let asked = scopes.indices.map { members[$0]?[s] ?? true }
                 guard asked.contains(true) else { return (asked.map { _ in nil }, [], [], asked.map { _ in false }) }
                 var hits = [Int](repeating: 0, count: scopes.count)
@@ -157,6 +181,7 @@ extension SearchEngine {
             var vetting = SuggestionVetting(
                 scope: scopes[k], minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
             vetting.relaxed = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].relaxed[k] }
+            vetting.partial = known?.contains { $0 != nil } ?? false
             if best > 0 {
                 vetting.summaries = (0..<count).map { s in
                     let summaries = byChunk[s % chunks][s / chunks].summaries

@@ -39,9 +39,9 @@ private struct Shop {
         return Int(random % UInt64(n))
     }
 
-    /// One edit a shop makes to its products (`kind` 0–5: a price, a name, a description, a product
-    /// added, one removed, categories and popularity), to a random product; named for the failure
-    /// message.
+    /// One edit a shop makes to its products (`kind` 0–6: a price, a name, a description, a product
+    /// added, one removed, categories and popularity, the most popular product renamed), to a
+    /// random product; named for the failure message.
     mutating func editProducts(_ kind: Int) throws -> String {
         let i = next(products.count)
         let other = products[next(products.count)]
@@ -60,6 +60,13 @@ private struct Shop {
             products.append(added)
         case 4:
             products.remove(at: i)
+        case 6:
+            // The most popular product (on the first page of most answers) renamed: it leaves
+            // answers with more hits than a page, and the hit after the page takes its place.
+            let top = products.indices.max { Self.popularity(products[$0]) < Self.popularity(products[$1]) }!
+            products[top]["name"] = "Renamed \(other["name"] ?? "thing")"
+            try save()
+            return "the most popular product renamed (product \(top))"
         default:
             products[i]["categories"] = other["categories"]
             products[i]["popularity"] = next(100_000)
@@ -67,6 +74,10 @@ private struct Shop {
         try save()
         return ["price", "name", "description", "added", "removed", "categories and popularity"][kind]
             + " (product \(i))"
+    }
+
+    static func popularity(_ product: [String: Any]) -> Double {
+        (product["popularity"] as? NSNumber)?.doubleValue ?? 0
     }
 }
 
@@ -110,18 +121,21 @@ struct IncrementalBuildTests {
         let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
         let first = try Self.build(shop.content, into: output)
         #expect(first.incremental?.hasPrefix("clean build: no state from a previous build") == true)
-        var kept = 0
-        for kind in 0..<6 {
+        var (kept, vettingKept) = (0, 0)
+        for kind in 0..<7 {
             let edit = try shop.editProducts(kind)
             let summary = try Self.build(shop.content, into: output)
             let note = summary.incremental ?? ""
             #expect(note.hasPrefix("incremental build: 1 of"), "after \(edit): \(note)")
             let remade = note.components(separatedBy: "made again for ").last?.split(separator: " ").first
             kept += summary.suggestions - (remade.flatMap { Int($0) } ?? summary.suggestions)
+            let vetted = note.components(separatedBy: "vetted again: ").last?.split(separator: " ").first
+            vettingKept += summary.suggestions - (vetted.flatMap { Int($0) } ?? summary.suggestions)
             try Self.expectSameAsClean(output, shop.content, edit)
         }
-        // Most suggestions match none of the edited products: their pages were kept, not made again.
-        #expect(kept > 0)
+        // Most suggestions match none of the edited products: their pages were kept, not made
+        // again, and they were not vetted again.
+        #expect(kept > 0 && vettingKept > 0)
     }
 
     @Test("A facet turned between numbers and text (summarised without links) keeps no result page")
@@ -173,6 +187,13 @@ struct IncrementalBuildTests {
             try Self.build(shop.content, into: output).incremental
                 == "clean build: the previous build's state is ignored (it is from another version of typeahead)")
         try Self.expectSameAsClean(output, shop.content, "a state from another version")
+        // The state the clean build just wrote, its vetting broken.
+        try Data("[\"x\",1,\"2\"]\n".utf8).write(to: state.appendingPathComponent("vetting"))
+        _ = try shop.editProducts(1)
+        #expect(
+            try Self.build(shop.content, into: output).incremental
+                == "clean build: the previous build's state is ignored (its vetting has a broken line)")
+        try Self.expectSameAsClean(output, shop.content, "a broken vetting")
         try Data("1 2\n".utf8).write(to: state.appendingPathComponent("files"))
         #expect(
             try Self.build(shop.content, into: output).incremental

@@ -46,6 +46,8 @@ final class BuildContext {
     var pagesBySuggestion: [ObjectID: [String]] = [:]
     /// Set by `ResultPagesStep`: how many suggestions kept their pages from the previous site.
     var keptSuggestions = 0
+    /// Suggestions whose vetting an incremental build took from the previous one.
+    var knownVettings = 0
     /// Set by `ClientIndexStep`.
     var productsIndex: ShardedIndex.Output!
     var suggestionsIndex: ShardedIndex.Output!

@@ -141,9 +141,10 @@ public struct SiteBuilder {
                 plan == nil
                 ? note
                 : note
+                    + "; suggestions vetted again: \(content.suggestions.count - context.knownVettings) of \(content.suggestions.count)"
                     + "; result pages made again for \(content.suggestions.count - context.keptSuggestions) of \(content.suggestions.count) suggestions"
                     + (context.productsIndex.map {
-                        ", precomputed answers ranked again for \($0.answersRanked) of \($0.answersRanked + $0.answersKept)"
+                        ", precomputed answers ranked again for \($0.answersRanked) of \($0.answersRanked + $0.answersKept) (\($0.answersAmong) of them among their previous first page)"
                     } ?? "")
             progress?.update(phase: "Writing", done: 0, total: 1)
             _ = clock.lap()
@@ -158,6 +159,14 @@ public struct SiteBuilder {
                     try BuildState.write(
                         output: output, fingerprint: fingerprint, contentDirectory: contentDirectory,
                         paths: Array(context.sizes.keys) + [SiteWriter.markerName], pages: context.pagesBySuggestion,
+                        vetting: content.suggestions.indices.map { s in
+                            (
+                                content.suggestions[s].objectID,
+                                SuggestionVetting.Known(
+                                    hits: context.vettings.map { $0.hits[s] },
+                                    relaxed: context.vettings.map { $0.relaxed[s] })
+                            )
+                        },
                         numericFacets: IncrementalPlan.numericFacets(context.engine), content: snapshot)
                 } catch {
                     BuildState.remove(output: output)

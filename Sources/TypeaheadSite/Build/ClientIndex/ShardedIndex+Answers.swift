@@ -17,7 +17,7 @@ extension ShardedIndex {
         var walk:
             (
                 _ wanted: @escaping @Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool,
-                _ keep: (@Sendable (_ key: [UInt8]) -> Bool)?,
+                _ reuse: (@Sendable (_ key: [UInt8]) -> PrefixMapReuse?)?,
                 _ visit: (PrefixMapEntry) -> Void
             ) -> Void
         /// The previous site's answers an incremental build keeps (nil: a clean build).
@@ -50,8 +50,8 @@ extension ShardedIndex {
     /// Σ typosᵢ × 4ⁱ over the query words) and `answers/pages/<slug>.js` (each answer shard's first
     /// text and slug); returns each page's first text and slug, for the manifest.
     func writeAnswers(
-        _ answers: Answers, numbers: [Int32], wordShard: [Int32], shardBytes: [Int], rows: [[UInt8]],
-        into output: inout Output
+        _ answers: Answers, index: SearchIndex, numbers: [Int32], wordShard: [Int32], shardBytes: [Int],
+        rows: [[UInt8]], into output: inout Output
     ) -> (top: [(String, String)], depth: Int) {
         let postings = PostingsCost(wordShard: wordShard, shardBytes: shardBytes)
         var shards = AnswerShards()
@@ -66,9 +66,21 @@ extension ShardedIndex {
                 : String(decoding: key, as: UTF8.self).unicodeScalars.count > Self.headLength
         }
         let previous = answers.previous
-        var keep: (@Sendable ([UInt8]) -> Bool)? = nil
-        if let previous { keep = { previous.keeps($0) } }
-        answers.walk(wanted, keep) { entry in
+        var reuse: (@Sendable ([UInt8]) -> PrefixMapReuse?)? = nil
+        if let previous {
+            // The changed products' records, and the record of each number.
+            let changed = Set(previous.changed.flatMap { $0.content.products.map(\.objectID) })
+            let record = Dictionary(
+                uniqueKeysWithValues: index.records.indices.filter { changed.contains(index.records[$0].objectID) }.map
+                {
+                    (index.records[$0].objectID, Int32($0))
+                })
+            var records = [Int32](repeating: 0, count: numbers.count)
+            for (r, n) in numbers.enumerated() where n >= 0 { records[Int(n)] = Int32(r) }
+            let byNumber = records
+            reuse = { previous.reuse($0, record: { record[$0] }, records: byNumber) }
+        }
+        answers.walk(wanted, reuse) { entry in
             guard !entry.keyBytes.isEmpty else { return }
             let text = entry.key
             if entry.kept, let kept = previous?.lines[ByteKey(bytes: entry.keyBytes)] {
@@ -77,6 +89,7 @@ extension ShardedIndex {
                 return
             }
             output.answersRanked += 1
+            if entry.among { output.answersAmong += 1 }
             var line: [UInt8] = [UInt8(ascii: "[")]
             JSONWriter.writeString(text, scriptSafe: true, into: &line)
             line += ",\(entry.nbHits),[".utf8

@@ -46,9 +46,9 @@ extension ShardedIndex {
             },
             answers: Answers(
                 budget: content.config.answersAbove,
-                walk: { wanted, keep, visit in
+                walk: { wanted, reuse, visit in
                     PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
-                        .build(scope: nil, wanted: wanted, keep: keep, visit: visit)
+                        .build(scope: nil, wanted: wanted, reuse: reuse, visit: visit)
                 }, previous: previousAnswers))
         let facets = writeFacets(engine: engine, order: order, into: &output)
         let snippet = writeSnippets(engine: engine, order: order, bucket: index.bucket, into: &output)

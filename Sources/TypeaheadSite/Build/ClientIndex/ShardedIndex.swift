@@ -38,6 +38,8 @@ struct ShardedIndex {
         /// Precomputed answers ranked by this build, and kept from the previous site's.
         var answersRanked = 0
         var answersKept = 0
+        /// Of those ranked, how many only among their previous first page and the changed records.
+        var answersAmong = 0
         var bytes: Int { sizes.reduce(0) { $0 + $1.count } }
 
         init(sink: any SiteSink) { self.sink = sink }
@@ -97,7 +99,8 @@ struct ShardedIndex {
         if let answers {
             let numbers = numbering(order, count: index.records.count)
             answerPages = writeAnswers(
-                answers, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, rows: rows, into: &output)
+                answers, index: index, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, rows: rows,
+                into: &output)
         }
 
         writeRecords(rows, into: &output)

@@ -1,4 +1,5 @@
 import Foundation
+import TypeaheadEngine
 import TypeaheadModel
 
 #if canImport(Glibc)
@@ -16,9 +17,11 @@ import TypeaheadModel
 /// - `files`: every file of the site, `size mtime path` a line (a file whose size or modification
 ///   time differs was changed since, by hand or by another tool, and is not reused);
 /// - `pages`: each suggestion's result pages, `["objectID","path",…]` a line;
+/// - `vetting`: each suggestion's hits in every scope (null: not in it) and the scopes where its
+///   words were made optional ("1" at scope k's place), `["objectID",hits…,"0100"]` a line;
 /// - `content/`: the products and `site.json` the site was built from.
 struct BuildState {
-    static let format = "typeahead-state 1"
+    static let format = "typeahead-state 2"
 
     /// The inputs other than the products (the binary, site.json, the suggestions, the synonyms,
     /// the templates, the pictures): when any differs, the next build is clean.
@@ -27,6 +30,8 @@ struct BuildState {
     var site: FileIdentity
     var files: [String: FileStamp]
     var pages: [ObjectID: [String]]
+    /// Each suggestion's vetting (`SuggestionVetting.Known`, for every scope).
+    var vetting: [ObjectID: SuggestionVetting.Known] = [:]
     /// The facets that held only numbers (`IncrementalPlan.numericFacets`).
     var numericFacets: [String]
     /// The folder holding the previous content's copy.
@@ -142,10 +147,24 @@ extension BuildState {
             }
             pages[ObjectID(id)] = items.dropFirst().compactMap(\.stringValue)
         }
+        var vetting: [ObjectID: SuggestionVetting.Known] = [:]
+        for line in try text(folder + "/vetting").split(separator: "\n") {
+            guard case .array(let items)? = try? JSONParser.parse(Array(line.utf8)), items.count >= 2,
+                let id = items.first?.stringValue, let flags = items.last?.stringValue,
+                flags.utf8.count == items.count - 2, flags.utf8.allSatisfy({ $0 == 0x30 || $0 == 0x31 })
+            else {
+                throw Unreadable(reason: "its vetting has a broken line")
+            }
+            let hits = items.dropFirst().dropLast().map { $0.numberValue.flatMap { Int(exactly: $0) } }
+            guard zip(hits, items.dropFirst()).allSatisfy({ $0.map { $0 >= 0 } ?? ($1 == .null) }) else {
+                throw Unreadable(reason: "its vetting has a broken line")
+            }
+            vetting[ObjectID(id)] = SuggestionVetting.Known(hits: hits, relaxed: flags.utf8.map { $0 == 0x31 })
+        }
         return BuildState(
             fingerprint: lines[1], contentDirectory: content,
             site: FileIdentity(device: identity[0], inode: identity[1]), files: files, pages: pages,
-            numericFacets: numeric.compactMap(\.stringValue),
+            vetting: vetting, numericFacets: numeric.compactMap(\.stringValue),
             contentCopy: folder + "/content")
     }
 
@@ -162,7 +181,7 @@ extension BuildState {
     /// stops before the rename leaves no state (the next build is clean), never a wrong one.
     static func write(
         output: String, fingerprint: String, contentDirectory: String, paths: [String], pages: [ObjectID: [String]],
-        numericFacets: [String], content: [(name: String, bytes: Data)]
+        vetting: [(ObjectID, SuggestionVetting.Known)], numericFacets: [String], content: [(name: String, bytes: Data)]
     ) throws {
         let folder = folder(of: output)
         let fresh = folder + "-new-\(ProcessInfo.processInfo.processIdentifier)"
@@ -176,7 +195,7 @@ extension BuildState {
         do {
             try write(
                 into: fresh, output: output, fingerprint: fingerprint, contentDirectory: contentDirectory,
-                paths: paths, pages: pages, numericFacets: numericFacets, content: content)
+                paths: paths, pages: pages, vetting: vetting, numericFacets: numericFacets, content: content)
         } catch {
             try? fm.removeItem(atPath: fresh)
             throw error
@@ -191,7 +210,8 @@ extension BuildState {
     /// The state's files, into the folder `fresh`.
     private static func write(
         into fresh: String, output: String, fingerprint: String, contentDirectory: String, paths: [String],
-        pages: [ObjectID: [String]], numericFacets: [String], content: [(name: String, bytes: Data)]
+        pages: [ObjectID: [String]], vetting: [(ObjectID, SuggestionVetting.Known)], numericFacets: [String],
+        content: [(name: String, bytes: Data)]
     ) throws {
         let fm = FileManager.default
         try fm.createDirectory(atPath: fresh + "/content", withIntermediateDirectories: true)
@@ -219,6 +239,14 @@ extension BuildState {
             lines += "]\n".utf8
         }
         try Data(lines).write(to: URL(fileURLWithPath: fresh + "/pages"))
+        lines = []
+        for (id, known) in vetting.sorted(by: { $0.0 < $1.0 }) {
+            lines.append(UInt8(ascii: "["))
+            JSONWriter.writeString(id.text, scriptSafe: false, into: &lines)
+            for hits in known.hits { lines += ",\(hits.map(String.init) ?? "null")".utf8 }
+            lines += ",\"\(String(known.relaxed.map { $0 ? "1" : "0" }.joined()))\"]\n".utf8
+        }
+        try Data(lines).write(to: URL(fileURLWithPath: fresh + "/vetting"))
         for (name, bytes) in content {
             try bytes.write(to: URL(fileURLWithPath: fresh + "/content/" + name))
         }

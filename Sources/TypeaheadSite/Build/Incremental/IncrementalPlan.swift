@@ -24,6 +24,8 @@ struct IncrementalPlan {
     /// For each suggestion: its result pages in the previous site, unchanged since (nil: some page
     /// was changed since, or no state lists them).
     var previous: [[String]?]
+    /// For each suggestion: its vetting in the previous build, in every scope (nil: none known).
+    var previousVetting: [SuggestionVetting.Known?] = []
     /// Products added, removed or edited since the previous build.
     var changedProducts: Int
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
@@ -40,6 +42,16 @@ struct IncrementalPlan {
     /// again; `relaxed`: its vetting made words optional in some scope.
     func kept(_ s: Int, relaxed: Bool) -> [String]? {
         matchesAll[s] || (relaxed && matchesRelaxed[s]) ? nil : previous[s]
+    }
+
+    /// The vetting suggestion `s` keeps from the previous build, or nil when it is vetted again.
+    /// Kept when no changed product matches every word and, where its words were made optional,
+    /// none matches it so either: then no record that matches it changed, so neither did its hits
+    /// nor whether some hit has every word (the vetting `kept` is asked with). Only with its pages
+    /// kept, since its best hits, which would make them, are not known.
+    func knownVetting(_ s: Int) -> SuggestionVetting.Known? {
+        guard s < previousVetting.count, let known = previousVetting[s] else { return nil }
+        return kept(s, relaxed: known.relaxed.contains(true)) == nil ? nil : known
     }
 
     /// The build's plan over the site at `output`, or nil (a clean build) and why; the inputs'
@@ -109,10 +121,14 @@ struct IncrementalPlan {
             let paths = state.pages[suggestion.objectID] ?? []
             return paths.allSatisfy { BuildState.FileStamp(path: output + "/" + $0) == state.files[$0] } ? paths : nil
         }
+        let scopes = content.config.everyScope.count
+        let vetting = content.suggestions.map { suggestion -> SuggestionVetting.Known? in
+            state.vetting[suggestion.objectID].flatMap { $0.hits.count == scopes ? $0 : nil }
+        }
         let changed = Set(old.map(\.objectID)).union(new.map(\.objectID)).count
         let plan = IncrementalPlan(
-            matchesAll: all, matchesRelaxed: relaxed, previous: previous, changedProducts: changed, answers: answers,
-            numericFacets: state.numericFacets)
+            matchesAll: all, matchesRelaxed: relaxed, previous: previous, previousVetting: vetting,
+            changedProducts: changed, answers: answers, numericFacets: state.numericFacets)
         return (
             plan,
             "incremental build: \(changed) of \(content.products.count) products changed since the previous build",

@@ -7,26 +7,52 @@ import TypeaheadModel
 /// which texts the build may keep: those none of the changed products matches (the answers' walk
 /// then does not rank them). Only when the records keep their numbers (no product added or
 /// removed, no custom ranking value changed), since a line names records by number.
+///
+/// A text a changed product matches, as it was or as it is, is ranked among its previous first
+/// page and the changed products that match it now, when none of the changed products was on that
+/// page (or the page held every hit): the other records and their criteria are as they were, so
+/// none of those below the page can rise onto it. Its hit count is the previous one, less the
+/// changed products that matched, plus those that match now.
 struct PreviousAnswers: Sendable {
-    /// By text: the line (with its newline), its record numbers, and whether words were made
-    /// optional to find its hits.
-    let lines: [ByteKey: (line: [UInt8], numbers: [Int32], relaxed: Bool)]
+    /// By text: the line (with its newline), its record numbers, its hit count, and whether words
+    /// were made optional to find its hits.
+    let lines: [ByteKey: (line: [UInt8], numbers: [Int32], nbHits: Int, relaxed: Bool)]
     /// The changed products, as they were and as they are, each set in an engine of its own.
     let changed: [SearchEngine]
     /// The words their adjacent words make (`IncrementalPlan.swayed`).
     let joins: Set<[UInt32]>
 
-    /// Whether the answer of `key` is the previous site's line.
-    func keeps(_ key: [UInt8]) -> Bool {
-        guard let previous = lines[ByteKey(bytes: key)] else { return false }
+    /// What the answers' walk may take of the previous answer of `key` (nil: rank it in full):
+    /// `record` gives a changed product's record in the index, `records` the record of each number.
+    func reuse(_ key: [UInt8], record: (ObjectID) -> Int32?, records: [Int32]) -> PrefixMapReuse? {
+        guard let previous = lines[ByteKey(bytes: key)] else { return nil }
         let text = String(decoding: key, as: UTF8.self)
-        if IncrementalPlan.swayed(text, joins) { return false }
+        if IncrementalPlan.swayed(text, joins) { return nil }
+        // Each changed product that matches the text, as it was and as it is.
+        var matching: [[Int32]] = []
         for engine in changed {
             let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
-            if engine.products.count(text, allowed: nil, scratch: scratch) > 0 { return false }
-            if previous.relaxed, engine.products.search(text, best: 0, scratch: scratch).count > 0 { return false }
+            var found: [Int32] = []
+            engine.products.forEachMatch(text, allowed: nil, typoTolerance: true, prefixLast: true, scratch: scratch) {
+                if let r = record(engine.content.products[$0].objectID) { found.append(r) }
+            }
+            if previous.relaxed, found.isEmpty, engine.products.search(text, best: 0, scratch: scratch).count > 0 {
+                return nil
+            }
+            matching.append(found)
         }
-        return true
+        if matching.allSatisfy(\.isEmpty) { return .kept }
+        // Relaxed answers, and records numbered otherwise (added or removed products), in full.
+        guard !previous.relaxed, changed.count == 2, matching[0].count <= previous.nbHits,
+            previous.numbers.allSatisfy({ $0 >= 0 && Int($0) < records.count })
+        else { return nil }
+        let (was, now) = (Set(matching[0]), matching[1])
+        let page = previous.numbers.map { records[Int($0)] }
+        let complete = page.count == previous.nbHits
+        if !complete, page.contains(where: was.contains) { return nil }
+        let nbHits = previous.nbHits - was.count + now.count
+        guard nbHits > 0 else { return nil }
+        return .among(Array(Set(page.filter { !was.contains($0) }).union(now)).sorted(), nbHits: nbHits)
     }
 
     /// The answers of the site at `site` whose files are as the previous build left them
@@ -36,7 +62,7 @@ struct PreviousAnswers: Sendable {
     ) -> PreviousAnswers? {
         let folder = SiteLayout.answersFolder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: site + "/" + folder) else { return nil }
-        var lines: [ByteKey: (line: [UInt8], numbers: [Int32], relaxed: Bool)] = [:]
+        var lines: [ByteKey: (line: [UInt8], numbers: [Int32], nbHits: Int, relaxed: Bool)] = [:]
         for name in names where name.hasSuffix(".js") {
             let path = folder + name
             guard let stamp = stamps[path], BuildState.FileStamp(path: site + "/" + path) == stamp,
@@ -47,11 +73,12 @@ struct PreviousAnswers: Sendable {
             for row in rows.dropFirst().dropLast() {
                 guard row.last == UInt8(ascii: ","),
                     case .array(let items)? = try? JSONParser.parse(Array(row.dropLast())),
-                    items.count >= 4, let text = items[0].stringValue, case .array(let numbers) = items[2]
+                    items.count >= 4, let text = items[0].stringValue, case .array(let numbers) = items[2],
+                    let nbHits = items[1].numberValue.flatMap({ Int(exactly: $0) })
                 else { continue }
                 lines[ByteKey(text)] = (
                     Array(row) + [UInt8(ascii: "\n")], numbers.compactMap { $0.numberValue.map { Int32($0) } },
-                    items.count > 4
+                    nbHits, items.count > 4
                 )
             }
         }

@@ -7,8 +7,15 @@ struct VettingStep: BuildStep {
 
     func run(_ context: BuildContext) throws {
         let config = context.config
+        // An incremental build asks again only the suggestions whose pages it makes again: when
+        // no page is kept (a facet turned between numbers and text), every one.
+        let plan = context.plan.flatMap {
+            $0.numericFacets == IncrementalPlan.numericFacets(context.engine) ? $0 : nil
+        }
+        let known = plan.map { plan in context.content.suggestions.indices.map(plan.knownVetting) }
+        context.knownVettings = known?.lazy.filter { $0 != nil }.count ?? 0
         context.vettings = context.engine.rankedVettings(
-            best: min(SearchEngine.paginationLimit, config.resultPages * config.hitsPerPage))
+            best: min(SearchEngine.paginationLimit, config.resultPages * config.hitsPerPage), known: known)
         context.summary.leftOut = context.content.suggestions.count - context.vetting.offeredCount
     }
 }
