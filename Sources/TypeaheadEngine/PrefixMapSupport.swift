@@ -46,7 +46,6 @@ final class ChunkPipeline: Sendable {
     }
 }
 
-/// The best `k` records seen, ranked, kept without sorting the rest.
 /// What an incremental build knows of a wanted key's value (`PrefixMapBuilder.build`'s `reuse`).
 public enum PrefixMapReuse: Sendable {
     /// The previous site's value holds: the key is visited unranked, `kept`.
@@ -56,6 +55,7 @@ public enum PrefixMapReuse: Sendable {
     case among([Int32], nbHits: Int)
 }
 
+/// The best `k` records seen, ranked, kept without sorting the rest.
 struct TopK {
     let k: Int
     private var best: [RankedRecord] = []

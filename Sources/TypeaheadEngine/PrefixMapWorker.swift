@@ -298,15 +298,6 @@ final class PrefixMapWorker: @unchecked Sendable {
         return made
     }
 
-    /// Ranks the matches of a key's words from where it starts, scanning the parent key's matches or the
-    /// postings of the rarest word, whichever is shorter. The parent's matches are first narrowed
-    /// by the postings of the query words that `changed` since (the others hold in all of them):
-    /// about half of them lack the grown last word, and marking its postings costs less than
-    /// reading their words to find so.
-    ///
-    /// With `within` (the parent's matches and the occurrences its words matched in each, when the
-    /// key's words match a subset of those), only those occurrences are read: a few per match
-    /// instead of every word of its description.
     /// A key's value from `records` alone, which hold its first page, and its hit count (`.among`).
     private func ranked(
         _ key: [UInt8], _ start: Start, among records: [Int32], nbHits: Int, allowed: [Bool]?
@@ -323,6 +314,15 @@ final class PrefixMapWorker: @unchecked Sendable {
         return entry
     }
 
+    /// Ranks the matches of a key's words from where it starts, scanning the parent key's matches or the
+    /// postings of the rarest word, whichever is shorter. The parent's matches are first narrowed
+    /// by the postings of the query words that `changed` since (the others hold in all of them):
+    /// about half of them lack the grown last word, and marking its postings costs less than
+    /// reading their words to find so.
+    ///
+    /// With `within` (the parent's matches and the occurrences its words matched in each, when the
+    /// key's words match a subset of those), only those occurrences are read: a few per match
+    /// instead of every word of its description.
     private func rank(
         _ start: Start, allowed: [Bool]?, _ body: (RankedRecord, UnsafeBufferPointer<WordOccurrence>) -> Void
     ) {

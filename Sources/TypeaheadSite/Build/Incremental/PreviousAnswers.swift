@@ -44,6 +44,7 @@ struct PreviousAnswers: Sendable {
         if matching.allSatisfy(\.isEmpty) { return .kept }
         // Relaxed answers, and records numbered otherwise (added or removed products), in full.
         guard !previous.relaxed, changed.count == 2, matching[0].count <= previous.nbHits,
+            previous.nbHits <= records.count,
             previous.numbers.allSatisfy({ $0 >= 0 && Int($0) < records.count })
         else { return nil }
         let (was, now) = (Set(matching[0]), matching[1])
@@ -77,7 +78,8 @@ struct PreviousAnswers: Sendable {
                     let nbHits = items[1].numberValue.flatMap({ Int(exactly: $0) })
                 else { continue }
                 lines[ByteKey(text)] = (
-                    Array(row) + [UInt8(ascii: "\n")], numbers.compactMap { $0.numberValue.map { Int32($0) } },
+                    Array(row) + [UInt8(ascii: "\n")],
+                    numbers.compactMap { $0.numberValue.flatMap { Int32(exactly: $0) } },
                     nbHits, items.count > 4
                 )
             }
