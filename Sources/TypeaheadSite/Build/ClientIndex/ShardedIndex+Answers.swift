@@ -50,8 +50,8 @@ extension ShardedIndex {
     /// Σ typosᵢ × 4ⁱ over the query words) and `answers/pages/<slug>.js` (each answer shard's first
     /// text and slug); returns each page's first text and slug, for the manifest.
     func writeAnswers(
-        _ answers: Answers, index: SearchIndex, numbers: [Int32], wordShard: [Int32], shardBytes: [Int],
-        rows: [[UInt8]], into output: inout Output
+        _ answers: Answers, index: SearchIndex, order: [Int32], numbers: [Int32], wordShard: [Int32],
+        shardBytes: [Int], rows: [[UInt8]], into output: inout Output
     ) -> (top: [(String, String)], depth: Int) {
         let postings = PostingsCost(wordShard: wordShard, shardBytes: shardBytes)
         var shards = AnswerShards()
@@ -68,17 +68,14 @@ extension ShardedIndex {
         let previous = answers.previous
         var reuse: (@Sendable ([UInt8]) -> PrefixMapReuse?)? = nil
         if let previous {
-            // The changed products' records, and the record of each number.
+            // The changed products' records (a number's record is `order`'s).
             let changed = Set(previous.changed.flatMap { $0.content.products.map(\.objectID) })
             let record = Dictionary(
                 uniqueKeysWithValues: index.records.indices.filter { changed.contains(index.records[$0].objectID) }.map
                 {
                     (index.records[$0].objectID, Int32($0))
                 })
-            var records = [Int32](repeating: 0, count: numbers.count)
-            for (r, n) in numbers.enumerated() where n >= 0 { records[Int(n)] = Int32(r) }
-            let byNumber = records
-            reuse = { previous.reuse($0, record: { record[$0] }, records: byNumber) }
+            reuse = { previous.reuse($0, record: { record[$0] }, records: order) }
         }
         answers.walk(wanted, reuse) { entry in
             guard !entry.keyBytes.isEmpty else { return }

@@ -99,7 +99,8 @@ struct ShardedIndex {
         if let answers {
             let numbers = numbering(order, count: index.records.count)
             answerPages = writeAnswers(
-                answers, index: index, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes, rows: rows,
+                answers, index: index, order: order, numbers: numbers, wordShard: wordShard, shardBytes: shardBytes,
+                rows: rows,
                 into: &output)
         }
 

@@ -41,35 +41,12 @@ struct BuildState {
     struct FileStamp: Equatable {
         var size: Int
         var modified: Int
-
-        init(size: Int, modified: Int) {
-            self.size = size
-            self.modified = modified
-        }
-
-        /// The stamp of the file at `path`, nil when it is not a regular file.
-        init?(path: String) {
-            guard let info = BuildState.status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
-            size = Int(info.st_size)
-            modified = Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec)
-        }
     }
 
     /// A folder's device and inode: the site a state describes is that folder, not one put there since.
     struct FileIdentity: Equatable {
         var device: UInt64
         var inode: UInt64
-
-        init(device: UInt64, inode: UInt64) {
-            self.device = device
-            self.inode = inode
-        }
-
-        init?(path: String) {
-            guard let info = BuildState.status(path) else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-        }
     }
 
     /// `lstat` of `path`, nil when there is nothing there.
@@ -104,6 +81,23 @@ struct BuildState {
         ["site.json", "products.json", "products.ndjson", "products.jsonl"].filter {
             FileManager.default.fileExists(atPath: contentDirectory + "/" + $0)
         }
+    }
+}
+
+// Read from the file system (in extensions, so the types keep their memberwise initialisers).
+extension BuildState.FileStamp {
+    /// The stamp of the file at `path`, nil when it is not a regular file.
+    init?(path: String) {
+        guard let info = BuildState.status(path), info.st_mode & S_IFMT == S_IFREG else { return nil }
+        self.init(
+            size: Int(info.st_size), modified: Int(info.st_mtim.tv_sec) * 1_000_000_000 + Int(info.st_mtim.tv_nsec))
+    }
+}
+
+extension BuildState.FileIdentity {
+    init?(path: String) {
+        guard let info = BuildState.status(path) else { return nil }
+        self.init(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
     }
 }
 
