@@ -235,6 +235,8 @@ public final class SearchEngine: Sendable {
             request.query, typoTolerance: request.typoTolerance, prefixLast: request.queryType == .prefixLast,
             language: language(request))
         let removal = language(request).settings.removeWordsIfNoResults
+        // A hit shown in several scopes is highlighted once: the lists share the query's matchers.
+        let decorated = Decorated()
         return lists.map { list -> [SearchPage] in
             var scoped = request
             scoped.filter = list.scope
@@ -249,7 +251,7 @@ public final class SearchEngine: Sendable {
                 return firstPages(scoped, count: count)
             }
             let outcome = SearchOutcome(words: words, ranked: ranked, count: list.hits, matchers: matchers)
-            return pages(scoped, outcome: outcome, only: nil, limit: count)
+            return pages(scoped, outcome: outcome, only: nil, limit: count, decorated: decorated)
         }
     }
 
@@ -277,8 +279,17 @@ public final class SearchEngine: Sendable {
         request.hitsPerPage ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
     }
 
-    /// The pages of an answer: one (`only`), or up to `limit` from the first (at least one).
-    private func pages(_ request: SearchRequest, outcome: SearchOutcome, only: Int?, limit: Int) -> [SearchPage] {
+    /// Each record's highlights and snippets, kept for the other lists of one query (`firstPages`).
+    final class Decorated {
+        var byRecord: [Int: (highlights: [String: [Highlight]], snippets: [String: [Snippet]])] = [:]
+    }
+
+    /// The pages of an answer: one (`only`), or up to `limit` from the first (at least one). With
+    /// `decorated`, a record's decorations are taken from it (and kept in it): the caller's lists
+    /// share this outcome's matchers and request but for its scope.
+    private func pages(
+        _ request: SearchRequest, outcome: SearchOutcome, only: Int?, limit: Int, decorated: Decorated? = nil
+    ) -> [SearchPage] {
         let index = index(request.index)
         let perPage = hitsPerPage(request)
         let nbHits = outcome.count
@@ -305,7 +316,10 @@ public final class SearchEngine: Sendable {
                 ?? (request.index == .products ? content.config.attributesToSnippet : [])
             var snippets: [[String: [Snippet]]] = []
             let highlights = hits.map { hit -> [String: [Highlight]] in
-                let (lit, cut) = decorations(hit.record, request, outcome, index, snippeted: snippeted)
+                let (lit, cut) =
+                    decorated?.byRecord[hit.record]
+                    ?? decorations(hit.record, request, outcome, index, snippeted: snippeted)
+                decorated?.byRecord[hit.record] = (lit, cut)
                 if !snippeted.isEmpty { snippets.append(cut) }
                 return lit
             }

@@ -10,6 +10,8 @@ public final class MustacheRenderer {
     /// Named templates (partials, parents, pages) as indented where they are included, parsed:
     /// found by name, so a page's twenty cards neither indent nor hash the card's source again.
     private var named: [NamedKey: [TemplateNode]] = [:]
+    /// Dotted names cut at their dots, once each (a card's `placeholder.kind` is looked up on every card).
+    private var dottedParts: [String: [String]] = [:]
 
     private struct CacheKey: Hashable {
         var source: [UInt8]
@@ -212,7 +214,13 @@ public final class MustacheRenderer {
             }
             return nil
         }
-        let parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        let parts: [String]
+        if let known = dottedParts[name] {
+            parts = known
+        } else {
+            parts = name.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+            dottedParts[name] = parts
+        }
         var found: MustacheValue?
         for frame in context.reversed() {
             if let value = frame[parts[0]] {

@@ -21,8 +21,11 @@ enum PageData {
         return .object(members)
     }
 
+    /// `kind`: the product's `ProductKind`, when the caller has it already (result pages read each
+    /// product's once, not once per card: it reads the category's words).
     static func card(
-        _ product: Product, slug: String, root: String, config: SiteConfig, images: SiteImages
+        _ product: Product, slug: String, root: String, config: SiteConfig, images: SiteImages,
+        kind: ProductKind? = nil
     ) -> MustacheValue {
         [
             "objectID": .string(product.objectID.text),
@@ -32,7 +35,7 @@ enum PageData {
             "image": picture(images.picture(product), large: false, root: root),
             "placeholder": [
                 "initial": .string(Placeholder.initial(product)), "tone": .int(Placeholder.tone(product)),
-                "kind": .string(ProductKind.of(product).rawValue),
+                "kind": .string((kind ?? ProductKind.of(product)).rawValue),
             ],
             "href": .string(root + SiteLayout.product(slug: slug)),
         ]

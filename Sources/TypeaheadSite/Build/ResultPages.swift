@@ -10,6 +10,8 @@ struct ResultPages {
     var productSlugs: [ObjectID: String]
     var suggestionSlugs: [ObjectID: String]
     var images: SiteImages
+    /// Each product's kind (its placeholder's icon), by record.
+    var kinds: [ProductKind]
 
     /// The pages of one suggestion in each scope of `lists` (nil: unscoped), from the best hits its
     /// vetting kept; nil for a scope where it has no hit.
@@ -52,7 +54,7 @@ struct ResultPages {
                 guard
                     case .object(var card) = PageData.card(
                         product, slug: productSlugs[product.objectID]!, root: root, config: config,
-                        images: images)
+                        images: images, kind: kinds[hit.record])
                 else { return .null }
                 card["nameHTML"] = .string(highlights["name"]?.first?.value ?? HTML.escape(product.name))
                 if n < page.snippets.count,
