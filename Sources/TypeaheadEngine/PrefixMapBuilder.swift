@@ -29,6 +29,13 @@ public struct PrefixMapEntry: Sendable, Equatable {
     public var key: String { String(decoding: keyBytes, as: UTF8.self) }
 }
 
+extension PrefixMapEntry {
+    /// A key's value found outside the walk (`PrefixMapReuse.given`); its details are set after.
+    public init(keyBytes: [UInt8], records: [Int32]) {
+        self.init(keyBytes: keyBytes, suggestions: records)
+    }
+}
+
 /// Computes prefix maps (docs/CONTRACT.md, "Prefix maps") without a full engine query per key.
 ///
 /// Keys are enumerated in sorted order from the sorted word-suffixes of the suggestions (each key

@@ -53,6 +53,9 @@ public enum PrefixMapReuse: Sendable {
     /// The value is the first page of these records alone (sorted, each once), with `nbHits` hits:
     /// the previous first page and the changed records that match the key now.
     case among([Int32], nbHits: Int)
+    /// The value was found elsewhere (`typeahead check` asked the engine directly): the key is
+    /// visited unranked, with this entry's value.
+    case given(PrefixMapEntry)
 }
 
 /// The best `k` records seen, ranked, kept without sorting the rest.

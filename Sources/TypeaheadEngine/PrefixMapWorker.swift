@@ -72,6 +72,9 @@ final class PrefixMapWorker: @unchecked Sendable {
                     entries.append(entry)
                 case .among(let records, let nbHits)?:
                     entries.append(ranked(key, start, among: records, nbHits: nbHits, allowed: allowed))
+                case .given(var entry)?:
+                    entry.keyBytes = key
+                    entries.append(entry)
                 case nil: break
                 }
                 if !asked || reused != nil {

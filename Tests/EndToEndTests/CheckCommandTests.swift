@@ -61,6 +61,33 @@ struct CheckCommandTests {
         #expect(result.stdout.contains(path), "\(result.stdout)")
     }
 
+    /// The byte proof's build takes the answers `check` asked of the engine (`KnownAnswers`), but
+    /// which texts are answered is its own: a line removed (every other line still the engine's
+    /// answer), or one added for a text the build does not answer, makes the shard differ.
+    @Test(
+        "check names an answers shard with a line removed or one the build would not write, though every line left is the engine's answer",
+        arguments: [
+            ("[\"char\",1,[4],[0]],\n", ""),
+            ("[\"char\",1,[4],[0]],\n", "[\"char\",1,[4],[0]],\n[\"charge \",1,[4],[0]],\n"),
+        ])
+    func answerLines(find: String, replace: String) throws {
+        let site = try TestSupport.temporaryDirectory("check-answers").appendingPathComponent("site").path
+        #expect(
+            try TestSupport.runTypeahead([
+                "build", "--quiet", "--content", Self.content, "--templates", Self.templates, "--output", site,
+            ]).status == 0)
+        let path = "data/products/answers/case.js"
+        let text = try String(contentsOfFile: site + "/" + path, encoding: .utf8)
+        #expect(text.contains(find), "\(text)")
+        try text.replacingOccurrences(of: find, with: replace).write(
+            toFile: site + "/" + path, atomically: false, encoding: .utf8)
+        let result = try TestSupport.runTypeahead([
+            "check", "--content", Self.content, "--templates", Self.templates, "--site", site,
+        ])
+        #expect(result.status == 1, "\(result.stdout)")
+        #expect(result.stdout.contains("- \(path): line "), "\(result.stdout)")
+    }
+
     @Test("A product page replaced by a link to an identical file outside the site, and an empty folder, are named")
     func linksAndEmptyFolders() throws {
         let work = try TestSupport.temporaryDirectory("check-links")

@@ -19,6 +19,8 @@ final class BuildContext {
     let sink: any SiteSink
     /// What an incremental build keeps from the previous site (nil: a clean build).
     let plan: IncrementalPlan?
+    /// Answers asked of the engine directly (`typeahead check`'s byte proof), by text.
+    var knownAnswers: KnownAnswers?
     /// Each product's and suggestion's file name.
     let productSlugs: [ObjectID: String]
     let suggestionSlugs: [ObjectID: String]

@@ -55,6 +55,9 @@ public struct SiteBuilder {
     /// content held in memory (every product then shows its placeholder or its link).
     public var contentDirectory: String?
     public weak var progress: (any BuildProgress)?
+    /// Precomputed answers known already (`typeahead check` asked the engine for them): the
+    /// answers' walk takes them instead of ranking those texts.
+    var knownAnswers: KnownAnswers?
 
     public init(
         content: Content, templates: TemplateSet, contentDirectory: String? = nil, progress: (any BuildProgress)? = nil
@@ -95,6 +98,7 @@ public struct SiteBuilder {
         let context = BuildContext(
             content: content, templates: templates, contentDirectory: contentDirectory, previousSite: previousSite,
             progress: progress, sink: sink, plan: plan)
+        context.knownAnswers = knownAnswers
         var clock = PhaseClock()
         for step in Self.steps {
             try step.run(context)

@@ -56,18 +56,22 @@ extension SiteChecker {
                 report.differ("\(path): not part of the index", limit: shownDifferences)
             }
         }
-        checkAnswers(engine: engine, files: files[0], report: &report)
+        _ = checkAnswers(engine: engine, files: files[0], report: &report)
     }
 
     /// Asks the engine directly for every precomputed answer (the files were just proven equal to
     /// the build's, which found them along the prefix map's keys; this proves that walk right).
-    func checkAnswers(engine: SearchEngine, files: [(path: String, bytes: [UInt8])], report: inout Report) {
+    /// Returns the engine's answers, by text, for the byte proof's build to take (`KnownAnswers`).
+    func checkAnswers(
+        engine: SearchEngine, files: [(path: String, bytes: [UInt8])], report: inout Report
+    ) -> KnownAnswers {
         let lines = SiteReader.answerLines(files)
         report.answers = lines.count
         var number = [Int](repeating: -1, count: engine.products.records.count)
         for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = n }
         let numbers = number
         let found = Mutex([String?](repeating: nil, count: lines.count))
+        let asked = Mutex([(ByteKey, KnownAnswers.Answer)?](repeating: nil, count: lines.count))
         DispatchQueue.concurrentPerform(iterations: lines.count) { i in
             guard let line = try? JSONParser.parse(lines[i]), case .array(let cells) = line,
                 let text = cells.first?.stringValue
@@ -79,6 +83,10 @@ extension SiteChecker {
                 return
             }
             let answer = engine.placedFirstPage(text)
+            let known = KnownAnswers.Answer(
+                nbHits: answer.nbHits, numbers: answer.records.map { Int32(numbers[Int($0)]) }, placed: answer.placed,
+                optionalWords: answer.optionalWords)
+            asked.withLock { $0[i] = (ByteKey(text), known) }
             var want: [JSONValue] = [
                 .string(text), .number(Double(answer.nbHits)),
                 .array(answer.records.map { .number(Double(numbers[Int($0)])) }),
@@ -98,6 +106,9 @@ extension SiteChecker {
         for difference in found.withLock({ $0 }) {
             if let difference { report.differ(difference, limit: shownDifferences) }
         }
+        var known = KnownAnswers()
+        for case (let text, let answer)? in asked.withLock({ $0 }) { known.answers[text] = answer }
+        return known
     }
 
     /// What checking a batch of suggestions' pages found.

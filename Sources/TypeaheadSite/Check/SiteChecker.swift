@@ -89,20 +89,24 @@ public struct SiteChecker {
 
         let scopes = config.everyScope
         let offered = try checkResultPages(engine: engine, scopes: scopes, report: &report)
+        var known = KnownAnswers()
         checkCategoryPages(engine: engine, report: &report)
         if templates == nil {
             checkClientIndices(engine: engine, data: data, offered: offered, images: images, report: &report)
         } else {
+            // (Their engine's answers then serve that build's answers' walk: see `KnownAnswers`.)
             // The byte proof below builds the client indices anyway and compares their files: the
             // answers are read from the site, to be asked of the engine, rather than walked twice.
-            checkAnswers(engine: engine, files: reader.answerFiles(), report: &report)
+            known = checkAnswers(engine: engine, files: reader.answerFiles(), report: &report)
         }
 
         checkMaps(maps, engine: engine, offered: offered, scopes: scopes, report: &report)
 
         // One walk of the site's folder: its links and empty folders, and its files for the byte proof.
         let entries = SiteReader.entries(under: site)
-        if let templates { try proveEveryByte(templates: templates, files: entries.files, report: &report) }
+        if let templates {
+            try proveEveryByte(templates: templates, files: entries.files, known: known, report: &report)
+        }
         checkEntries(entries, report: &report)
 
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
@@ -221,14 +225,17 @@ public struct SiteChecker {
     }
 
     /// Builds the site afresh into a sink that compares each file with the site's, then lists
-    /// the site's `files` the build does not make.
+    /// the site's `files` the build does not make. The build's answers' walk takes the `known`
+    /// answers (the engine's own, each compared with the site's line already) instead of ranking
+    /// their texts again; which texts it answers is its own.
     private func proveEveryByte(
-        templates: TemplateSet, files: [String], report: inout Report
+        templates: TemplateSet, files: [String], known: KnownAnswers, report: inout Report
     ) throws(SiteCheckError) {
         let sink = ComparingSink(site: site)
         do {
-            _ = try SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
-                .build(into: sink)
+            var builder = SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
+            builder.knownAnswers = known
+            _ = try builder.build(into: sink)
         } catch {
             throw .cannotRebuild("building the site afresh to compare: \(error)")
         }

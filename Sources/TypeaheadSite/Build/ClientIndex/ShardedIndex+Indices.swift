@@ -10,7 +10,8 @@ extension ShardedIndex {
     /// "link"`), or null for the placeholder.
     static func products(
         into sink: any SiteSink, engine: SearchEngine, productSlugs: [ObjectID: String], images: SiteImages,
-        answerPages: PageLevels = PageLevels(), previousAnswers: PreviousAnswers? = nil
+        answerPages: PageLevels = PageLevels(), previousAnswers: PreviousAnswers? = nil,
+        knownAnswers: KnownAnswers? = nil
     ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
@@ -49,7 +50,7 @@ extension ShardedIndex {
                 walk: { wanted, reuse, visit in
                     PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
                         .build(scope: nil, wanted: wanted, reuse: reuse, visit: visit)
-                }, previous: previousAnswers))
+                }, previous: previousAnswers, known: knownAnswers))
         let facets = writeFacets(engine: engine, order: order, into: &output)
         let snippet = writeSnippets(engine: engine, order: order, bucket: index.bucket, into: &output)
         if case .object(var manifest) = output.manifest {

@@ -8,7 +8,7 @@ struct ClientIndexStep: BuildStep {
         // Its files go into the sink as they are made.
         let products = ShardedIndex.products(
             into: context.sink, engine: engine, productSlugs: context.productSlugs, images: context.pictures,
-            previousAnswers: context.plan?.answers)
+            previousAnswers: context.plan?.answers, knownAnswers: context.knownAnswers)
         try products.check()
         let suggestions = ShardedIndex.suggestions(
             into: context.sink, engine: engine, offered: context.vetting.offered,
