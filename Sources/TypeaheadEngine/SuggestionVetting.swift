@@ -55,6 +55,13 @@ public struct SuggestionVetting: Sendable {
     }
 }
 
+extension SuggestionVetting {
+    /// A vetting from each suggestion's hits (nil: not in the scope), found elsewhere.
+    public init(scope: Scope?, minHits: Int, hits: [Int?]) {
+        self.init(scope: scope, minHits: minHits, hits: hits, offered: hits.map { ($0 ?? -1) >= minHits })
+    }
+}
+
 extension SearchEngine {
     /// The vetting of the suggestions for `scope` (nil: the unscoped index), computed once: the
     /// first time any is asked for, the unscoped index and every configured scope are vetted
@@ -91,6 +98,14 @@ extension SearchEngine {
             for vetting in made { cache[Self.vettingKey(vetting.scope)] = vetting }
         }
         return made
+    }
+
+    /// Takes vettings found elsewhere (`typeahead check` asks every suggestion's query afresh for
+    /// its result pages): the engine does not count the suggestions again for them.
+    public func adoptVettings(_ vettings: [SuggestionVetting]) {
+        vettingCache.withLock { cache in
+            for vetting in vettings { cache[Self.vettingKey(vetting.scope)] = vetting }
+        }
     }
 
     private static func vettingKey(_ scope: Scope?) -> ByteKey {

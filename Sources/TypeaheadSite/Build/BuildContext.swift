@@ -21,6 +21,8 @@ final class BuildContext {
     let plan: IncrementalPlan?
     /// Answers asked of the engine directly (`typeahead check`'s byte proof), by text.
     var knownAnswers: KnownAnswers?
+    /// Vettings asked of the engine directly (`typeahead check`'s byte proof), by suggestion.
+    var givenVettings: KnownVettings?
     /// Each product's and suggestion's file name.
     let productSlugs: [ObjectID: String]
     let suggestionSlugs: [ObjectID: String]

@@ -58,6 +58,9 @@ public struct SiteBuilder {
     /// Precomputed answers known already (`typeahead check` asked the engine for them): the
     /// answers' walk takes them instead of ranking those texts.
     var knownAnswers: KnownAnswers?
+    /// Every suggestion's vetting, known already (`typeahead check` asked each query afresh): the
+    /// build takes them instead of vetting the suggestions.
+    var givenVettings: KnownVettings?
 
     public init(
         content: Content, templates: TemplateSet, contentDirectory: String? = nil, progress: (any BuildProgress)? = nil
@@ -99,6 +102,7 @@ public struct SiteBuilder {
             content: content, templates: templates, contentDirectory: contentDirectory, previousSite: previousSite,
             progress: progress, sink: sink, plan: plan)
         context.knownAnswers = knownAnswers
+        context.givenVettings = givenVettings
         var clock = PhaseClock()
         for step in Self.steps {
             try step.run(context)

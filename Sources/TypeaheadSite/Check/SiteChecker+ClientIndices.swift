@@ -115,11 +115,17 @@ extension SiteChecker {
     struct CheckedBatch: Sendable {
         var pages = 0
         var offered: [(Int, [Bool])] = []
+        var vetted: [(Int, [KnownVettings.Scoped])] = []
         var differences: [String] = []
 
-        mutating func add(_ one: (suggestion: Int, offered: [Bool], pages: Int, differences: [String])) {
+        mutating func add(
+            _ one: (
+                suggestion: Int, offered: [Bool], vetted: [KnownVettings.Scoped], pages: Int, differences: [String]
+            )
+        ) {
             pages += one.pages
             offered.append((one.suggestion, one.offered))
+            vetted.append((one.suggestion, one.vetted))
             differences += one.differences
         }
     }
@@ -170,11 +176,14 @@ extension SiteChecker {
     }
 
     static func checkPages(
-        of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader
-    ) -> (suggestion: Int, offered: [Bool], pages: Int, differences: [String]) {
+        of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader,
+        numbers: [Int32]
+    ) -> (suggestion: Int, offered: [Bool], vetted: [KnownVettings.Scoped], pages: Int, differences: [String]) {
         let config = content.config
         let suggestion = content.suggestions[s]
         var offered = [Bool](repeating: false, count: scopes.count)
+        var vetted = [KnownVettings.Scoped](
+            repeating: KnownVettings.Scoped(hits: nil, numbers: [], summary: nil, relaxed: false), count: scopes.count)
         var checkedPages = 0
         var differences: [String] = []
         for (k, scope) in scopes.enumerated() {
@@ -187,6 +196,10 @@ extension SiteChecker {
             request.summarize = !engine.summaryTable.attributes.isEmpty
             let pages = engine.firstPages(request, count: config.resultPages)
             let nbHits = pages.first?.nbHits ?? 0
+            // What the byte proof's build takes as this suggestion's vetting (`KnownVettings`).
+            vetted[k] = KnownVettings.Scoped(
+                hits: nbHits, numbers: pages.flatMap { $0.hits.map { numbers[$0.record] } },
+                summary: pages.first?.summary, relaxed: pages.first?.droppedWords != nil)
             offered[k] = nbHits >= config.minHits
             // The first resultPages pages are static; none past them.
             let nbPages =
@@ -223,6 +236,6 @@ extension SiteChecker {
                 differences.append("result page \(extra) should not exist (\"\(suggestion.query)\" \(why))")
             }
         }
-        return (s, offered, checkedPages, differences)
+        return (s, offered, vetted, checkedPages, differences)
     }
 }

@@ -88,7 +88,7 @@ public struct SiteChecker {
         }
 
         let scopes = config.everyScope
-        let offered = try checkResultPages(engine: engine, scopes: scopes, report: &report)
+        let (offered, vettings) = try checkResultPages(engine: engine, scopes: scopes, report: &report)
         var known = KnownAnswers()
         checkCategoryPages(engine: engine, report: &report)
         if templates == nil {
@@ -105,7 +105,8 @@ public struct SiteChecker {
         // One walk of the site's folder: its links and empty folders, and its files for the byte proof.
         let entries = SiteReader.entries(under: site)
         if let templates {
-            try proveEveryByte(templates: templates, files: entries.files, known: known, report: &report)
+            try proveEveryByte(
+                templates: templates, files: entries.files, known: known, vettings: vettings, report: &report)
         }
         checkEntries(entries, report: &report)
 
@@ -131,13 +132,21 @@ public struct SiteChecker {
     /// build's count), so the vetted set is proven along with the pages: a suggestion with fewer
     /// than `minHits` hits in a scope has no page there, no key shows it, and
     /// `data/suggestions.js` leaves it out. Returns, for each scope, which suggestions are offered.
+    /// The engine takes these counts as its vetting (`adoptVettings`): it would otherwise count
+    /// every suggestion again for its suggestions index (`checkMaps`); and so does the byte proof's
+    /// build, with the best hits and facet summaries (`KnownVettings`).
     private func checkResultPages(
         engine: SearchEngine, scopes: [Scope?], report: inout Report
-    ) throws(SiteCheckError) -> [[Bool]] {
+    ) throws(SiteCheckError) -> (offered: [[Bool]], vettings: KnownVettings) {
         // Each suggestion's hits are asked afresh (a full query, not the build's count), so the
         // vetted set is proven along with the pages: a suggestion with fewer than `minHits` hits in
         // a scope has no page there, no key shows it, and `data/suggestions.js` leaves it out.
         var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
+        var hits = scopes.map { _ in [Int?](repeating: nil, count: content.suggestions.count) }
+        var known = KnownVettings()
+        var number = [Int32](repeating: -1, count: engine.products.records.count)
+        for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = Int32(n) }
+        let numbers = number
         let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
         // Suggestions are checked on all cores, a batch at a time; their findings are merged in
         // suggestion order, so the report is the same as a serial check's.
@@ -151,7 +160,8 @@ public struct SiteChecker {
                     checked.add(
                         Self.checkPages(
                             of: s, content: checkedContent, engine: engine, scopes: scopes,
-                            slug: suggestionSlugs[checkedContent.suggestions[s].objectID]!, reader: reader))
+                            slug: suggestionSlugs[checkedContent.suggestions[s].objectID]!, reader: reader,
+                            numbers: numbers))
                 }
                 return checked
             } progress: { _ in
@@ -164,9 +174,16 @@ public struct SiteChecker {
             for (s, flags) in batch.offered {
                 for (k, flag) in flags.enumerated() where flag { offered[k][s] = true }
             }
+            for (s, vetted) in batch.vetted {
+                for (k, scoped) in vetted.enumerated() { hits[k][s] = scoped.hits }
+                known.bySuggestion[content.suggestions[s].objectID] = vetted
+            }
             for difference in batch.differences { report.differ(difference, limit: shownDifferences) }
         }
-        return offered
+        engine.adoptVettings(
+            scopes.indices.map { SuggestionVetting(scope: scopes[$0], minHits: content.config.minHits, hits: hits[$0]) }
+        )
+        return (offered, known)
     }
 
     /// Every prefix map: the maps are those of the configured scopes, each has every key of its
@@ -227,14 +244,17 @@ public struct SiteChecker {
     /// Builds the site afresh into a sink that compares each file with the site's, then lists
     /// the site's `files` the build does not make. The build's answers' walk takes the `known`
     /// answers (the engine's own, each compared with the site's line already) instead of ranking
-    /// their texts again; which texts it answers is its own.
+    /// their texts again, and its vetting the `vettings` each suggestion's pages were checked
+    /// with; which texts it answers, and which pages it writes, is its own.
     private func proveEveryByte(
-        templates: TemplateSet, files: [String], known: KnownAnswers, report: inout Report
+        templates: TemplateSet, files: [String], known: KnownAnswers, vettings: KnownVettings,
+        report: inout Report
     ) throws(SiteCheckError) {
         let sink = ComparingSink(site: site)
         do {
             var builder = SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
             builder.knownAnswers = known
+            builder.givenVettings = vettings
             _ = try builder.build(into: sink)
         } catch {
             throw .cannotRebuild("building the site afresh to compare: \(error)")

@@ -7,6 +7,14 @@ struct VettingStep: BuildStep {
 
     func run(_ context: BuildContext) throws {
         let config = context.config
+        let best = min(SearchEngine.paginationLimit, config.resultPages * config.hitsPerPage)
+        // `typeahead check`'s byte proof: every suggestion was just asked afresh in every scope.
+        if let given = context.givenVettings?.vettings(engine: context.engine, best: best) {
+            context.engine.adoptVettings(given)
+            context.vettings = given
+            context.summary.leftOut = context.content.suggestions.count - context.vetting.offeredCount
+            return
+        }
         // An incremental build asks again only the suggestions whose pages it makes again: when
         // no page is kept (a facet turned between numbers and text), every one.
         let plan = context.plan.flatMap {
@@ -14,8 +22,7 @@ struct VettingStep: BuildStep {
         }
         let known = plan.map { plan in context.content.suggestions.indices.map(plan.knownVetting) }
         context.knownVettings = known?.lazy.filter { $0 != nil }.count ?? 0
-        context.vettings = context.engine.rankedVettings(
-            best: min(SearchEngine.paginationLimit, config.resultPages * config.hitsPerPage), known: known)
+        context.vettings = context.engine.rankedVettings(best: best, known: known)
         context.summary.leftOut = context.content.suggestions.count - context.vetting.offeredCount
     }
 }
