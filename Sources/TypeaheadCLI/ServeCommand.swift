@@ -121,8 +121,14 @@ extension TypeaheadCommand {
             } while now != last
             do {
                 let started = DispatchTime.now().uptimeNanoseconds
-                let content = try Self.rebuildSite(content: watch.content, templates: watch.templates, site: watch.site)
-                server.replace(engine: SearchEngine(content: content))
+                // The new engine is made before the new site is swapped in, and replaces the old one
+                // at once after: a page of the new site never meets the old engine for longer than
+                // that (it was the time to index the whole content, and a test met it under load).
+                var engine: SearchEngine?
+                _ = try Self.rebuildSite(content: watch.content, templates: watch.templates, site: watch.site) {
+                    engine = SearchEngine(content: $0)
+                }
+                if let engine { server.replace(engine: engine) }
                 let seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
                 console.err("Rebuilt \(watch.site) and reloaded the engine in \(String(format: "%.2f", seconds)) s\n")
             } catch {
@@ -136,10 +142,14 @@ extension TypeaheadCommand {
     }
 
     /// Builds the site as `typeahead build` does (quietly); returns the content it was built from.
-    static func rebuildSite(content directory: String, templates: String, site: String) throws -> Content {
+    /// `loaded` runs once the content and templates have loaded, before the site is built.
+    static func rebuildSite(
+        content directory: String, templates: String, site: String, loaded: (Content) -> Void = { _ in }
+    ) throws -> Content {
         try SiteWriter(output: site).checkTarget()
         let content = try ContentLoader(directory: directory).load()
         let templates = try TemplateSet.load(from: templates)
+        loaded(content)
         _ = try SiteBuilder(content: content, templates: templates, contentDirectory: directory).write(to: site)
         return content
     }

@@ -24,6 +24,8 @@ public struct PrefixMapEntry: Sendable, Equatable {
     public var kept = false
     /// The key was ranked among the records `reuse` gave (`.among`), not over all its matches.
     public var among = false
+    /// The key's value is the one `reuse` gave (`.given`), not ranked here.
+    public var given = false
 
     /// The key.
     public var key: String { String(decoding: keyBytes, as: UTF8.self) }
@@ -88,7 +90,8 @@ public final class PrefixMapBuilder {
     /// With `wanted` (given the vocabulary ids each query word of a key matches), only the keys it
     /// accepts are ranked and visited (the empty key always is). A wanted key that `reuse` says is
     /// `.kept` is visited unranked, `kept` (an incremental build has its value from the previous
-    /// site); one it gives records `.among` is ranked among those alone.
+    /// site); one it gives records `.among` is ranked among those alone; one it gives an entry
+    /// `.given` is visited unranked with that entry's value (`typeahead check` asked it directly).
     public func build(
         scope: Scope?, wanted: (@Sendable (_ key: [UInt8], _ matched: [[Range<Int>]]) -> Bool)? = nil,
         reuse: (@Sendable (_ key: [UInt8]) -> PrefixMapReuse?)? = nil, visit: (PrefixMapEntry) -> Void

@@ -46,7 +46,8 @@ final class ChunkPipeline: Sendable {
     }
 }
 
-/// What an incremental build knows of a wanted key's value (`PrefixMapBuilder.build`'s `reuse`).
+/// What is known of a wanted key's value before the walk ranks it (`PrefixMapBuilder.build`'s
+/// `reuse`): an incremental build's previous answer, or `typeahead check`'s direct one.
 public enum PrefixMapReuse: Sendable {
     /// The previous site's value holds: the key is visited unranked, `kept`.
     case kept

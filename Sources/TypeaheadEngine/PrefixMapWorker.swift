@@ -74,6 +74,7 @@ final class PrefixMapWorker: @unchecked Sendable {
                     entries.append(ranked(key, start, among: records, nbHits: nbHits, allowed: allowed))
                 case .given(var entry)?:
                     entry.keyBytes = key
+                    entry.given = true
                     entries.append(entry)
                 case nil: break
                 }

@@ -279,8 +279,11 @@ public final class SearchEngine: Sendable {
         request.hitsPerPage ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
     }
 
-    /// Each record's highlights and snippets, kept for the other lists of one query (`firstPages`).
-    final class Decorated {
+    /// Each record's highlights and snippets, kept for the other lists of one query (`firstPages`):
+    /// they depend on the record, the request's highlighting and snippeting, and the outcome's
+    /// matchers and words, which those lists share; only the scope differs. A list whose words
+    /// were made optional has matchers of its own and does not use it.
+    private final class Decorated {
         var byRecord: [Int: (highlights: [String: [Highlight]], snippets: [String: [Snippet]])] = [:]
     }
 

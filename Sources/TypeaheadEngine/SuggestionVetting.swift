@@ -56,9 +56,11 @@ public struct SuggestionVetting: Sendable {
 }
 
 extension SuggestionVetting {
-    /// A vetting from each suggestion's hits (nil: not in the scope), found elsewhere.
+    /// A vetting from each suggestion's hits (nil: not in the scope): offered with at least
+    /// `minHits`, none relaxed, nothing ranked.
     public init(scope: Scope?, minHits: Int, hits: [Int?]) {
         self.init(scope: scope, minHits: minHits, hits: hits, offered: hits.map { ($0 ?? -1) >= minHits })
+        relaxed = hits.map { _ in false }
     }
 }
 
@@ -193,8 +195,7 @@ extension SearchEngine {
         let byChunk = results.withLock { $0 }
         return scopes.indices.map { k in
             let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].hits[k] }
-            var vetting = SuggestionVetting(
-                scope: scopes[k], minHits: minHits, hits: counted, offered: counted.map { ($0 ?? -1) >= minHits })
+            var vetting = SuggestionVetting(scope: scopes[k], minHits: minHits, hits: counted)
             vetting.relaxed = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].relaxed[k] }
             vetting.partial = known?.contains { $0 != nil } ?? false
             if best > 0 {

@@ -61,7 +61,7 @@ struct CheckCommandTests {
         #expect(result.stdout.contains(path), "\(result.stdout)")
     }
 
-    /// The byte proof's build takes the answers `check` asked of the engine (`KnownAnswers`), but
+    /// The byte proof's build takes the answers `check` asked of the engine (`AskedAnswers`), but
     /// which texts are answered is its own: a line removed (every other line still the engine's
     /// answer), or one added for a text the build does not answer, makes the shard differ.
     @Test(

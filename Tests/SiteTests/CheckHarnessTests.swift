@@ -41,6 +41,20 @@ struct FixtureSite {
 
 @Suite("typeahead check catches every kind of corruption")
 struct CheckHarnessTests {
+    /// The byte proof's build takes every answer and the vetting this check asked of the engine
+    /// (`AskedAnswers`, `AskedVettings`) rather than asking them again, and still proves every byte.
+    @Test("The byte proof takes the answers and the vetting check asked, and a fresh site still checks clean")
+    func byteProofTakesWhatCheckAsked() throws {
+        let site = try FixtureSite()
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        let report = try SiteChecker(content: site.content, site: site.site.path, templates: templates).run()
+        #expect(report.differenceCount == 0, "\(report.differences)")
+        #expect(report.files > 0)
+        #expect(report.answers > 0)
+        #expect(report.answersTaken == report.answers)
+        #expect(report.vettingsTaken)
+    }
+
     @Test("A freshly built site checks clean, key by key and page by page")
     func clean() throws {
         let site = try FixtureSite()

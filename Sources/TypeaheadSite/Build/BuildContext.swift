@@ -20,9 +20,9 @@ final class BuildContext {
     /// What an incremental build keeps from the previous site (nil: a clean build).
     let plan: IncrementalPlan?
     /// Answers asked of the engine directly (`typeahead check`'s byte proof), by text.
-    var knownAnswers: KnownAnswers?
+    var askedAnswers: AskedAnswers?
     /// Vettings asked of the engine directly (`typeahead check`'s byte proof), by suggestion.
-    var givenVettings: KnownVettings?
+    var askedVettings: AskedVettings?
     /// Each product's and suggestion's file name.
     let productSlugs: [ObjectID: String]
     let suggestionSlugs: [ObjectID: String]

@@ -32,10 +32,9 @@ enum CategoryPages {
 
     /// The request a category page answers: every product of the category, in the index's order.
     static func request(_ path: String, level: Int, config: SiteConfig) -> SearchRequest {
-        var request = SearchRequest(
+        SearchRequest(
             index: .products, query: "", filter: Scope(attribute: attribute(level), value: path),
             hitsPerPage: config.hitsPerPage, attributesToHighlight: [], attributesToSnippet: [])
-        return request
     }
 
     /// The subcategories of a category among its products (the values of the next level that

@@ -24,6 +24,9 @@ public struct BuildSummary: Sendable {
     /// Suggestions left out of the index: fewer product hits than `minHits`.
     public var leftOut: Int = 0
     public var clientIndexBytes: Int = 0
+    /// A build into a sink for `check`: the answers and the vetting it took from `check`'s own.
+    var answersGiven = 0
+    var vettingsGiven = false
     /// Pictures resized by this build, and pictures taken unchanged from the site it replaced.
     public var picturesMade: Int = 0
     public var picturesReused: Int = 0
@@ -55,12 +58,13 @@ public struct SiteBuilder {
     /// content held in memory (every product then shows its placeholder or its link).
     public var contentDirectory: String?
     public weak var progress: (any BuildProgress)?
-    /// Precomputed answers known already (`typeahead check` asked the engine for them): the
-    /// answers' walk takes them instead of ranking those texts.
-    var knownAnswers: KnownAnswers?
-    /// Every suggestion's vetting, known already (`typeahead check` asked each query afresh): the
-    /// build takes them instead of vetting the suggestions.
-    var givenVettings: KnownVettings?
+    /// Precomputed answers asked of the engine already (`typeahead check`): the answers' walk of a
+    /// build into a sink (`build(into:)`) takes them instead of ranking those texts.
+    var askedAnswers: AskedAnswers?
+    /// Every suggestion's vetting asked of the engine already (`typeahead check`): a build into a
+    /// sink takes them instead of vetting the suggestions. `write(to:)`, whose state the next
+    /// build trusts, takes neither.
+    var askedVettings: AskedVettings?
 
     public init(
         content: Content, templates: TemplateSet, contentDirectory: String? = nil, progress: (any BuildProgress)? = nil
@@ -92,17 +96,19 @@ public struct SiteBuilder {
     /// Builds the site into `sink`: pages as they are rendered (on all cores), the small files at the
     /// end, in path order. `previousSite`, the site this build replaces, lends its unchanged pictures.
     func build(into sink: some SiteSink, previousSite: String? = nil) throws -> BuildSummary {
-        try build(into: sink, previousSite: previousSite, plan: nil).summary
+        try build(into: sink, previousSite: previousSite, plan: nil, asked: true).summary
     }
 
     private func build(
-        into sink: some SiteSink, previousSite: String?, plan: IncrementalPlan?
+        into sink: some SiteSink, previousSite: String?, plan: IncrementalPlan?, asked: Bool = false
     ) throws -> (summary: BuildSummary, context: BuildContext) {
         let context = BuildContext(
             content: content, templates: templates, contentDirectory: contentDirectory, previousSite: previousSite,
             progress: progress, sink: sink, plan: plan)
-        context.knownAnswers = knownAnswers
-        context.givenVettings = givenVettings
+        if asked {
+            context.askedAnswers = askedAnswers
+            context.askedVettings = askedVettings
+        }
         var clock = PhaseClock()
         for step in Self.steps {
             try step.run(context)

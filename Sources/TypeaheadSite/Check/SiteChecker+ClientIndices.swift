@@ -61,17 +61,15 @@ extension SiteChecker {
 
     /// Asks the engine directly for every precomputed answer (the files were just proven equal to
     /// the build's, which found them along the prefix map's keys; this proves that walk right).
-    /// Returns the engine's answers, by text, for the byte proof's build to take (`KnownAnswers`).
+    /// Returns the engine's answers, by text, for the byte proof's build to take (`AskedAnswers`).
     func checkAnswers(
         engine: SearchEngine, files: [(path: String, bytes: [UInt8])], report: inout Report
-    ) -> KnownAnswers {
+    ) -> AskedAnswers {
         let lines = SiteReader.answerLines(files)
         report.answers = lines.count
-        var number = [Int](repeating: -1, count: engine.products.records.count)
-        for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = n }
-        let numbers = number
+        let numbers = Self.rankNumbers(engine)
         let found = Mutex([String?](repeating: nil, count: lines.count))
-        let asked = Mutex([(ByteKey, KnownAnswers.Answer)?](repeating: nil, count: lines.count))
+        let asked = Mutex([(ByteKey, AskedAnswers.Answer)?](repeating: nil, count: lines.count))
         DispatchQueue.concurrentPerform(iterations: lines.count) { i in
             guard let line = try? JSONParser.parse(lines[i]), case .array(let cells) = line,
                 let text = cells.first?.stringValue
@@ -83,8 +81,8 @@ extension SiteChecker {
                 return
             }
             let answer = engine.placedFirstPage(text)
-            let known = KnownAnswers.Answer(
-                nbHits: answer.nbHits, numbers: answer.records.map { Int32(numbers[Int($0)]) }, placed: answer.placed,
+            let known = AskedAnswers.Answer(
+                nbHits: answer.nbHits, numbers: answer.records.map { numbers[Int($0)] }, placed: answer.placed,
                 optionalWords: answer.optionalWords)
             asked.withLock { $0[i] = (ByteKey(text), known) }
             var want: [JSONValue] = [
@@ -106,7 +104,7 @@ extension SiteChecker {
         for difference in found.withLock({ $0 }) {
             if let difference { report.differ(difference, limit: shownDifferences) }
         }
-        var known = KnownAnswers()
+        var known = AskedAnswers()
         for case (let text, let answer)? in asked.withLock({ $0 }) { known.answers[text] = answer }
         return known
     }
@@ -115,12 +113,12 @@ extension SiteChecker {
     struct CheckedBatch: Sendable {
         var pages = 0
         var offered: [(Int, [Bool])] = []
-        var vetted: [(Int, [KnownVettings.Scoped])] = []
+        var vetted: [(Int, [AskedVettings.Scoped])] = []
         var differences: [String] = []
 
         mutating func add(
             _ one: (
-                suggestion: Int, offered: [Bool], vetted: [KnownVettings.Scoped], pages: Int, differences: [String]
+                suggestion: Int, offered: [Bool], vetted: [AskedVettings.Scoped], pages: Int, differences: [String]
             )
         ) {
             pages += one.pages
@@ -178,12 +176,12 @@ extension SiteChecker {
     static func checkPages(
         of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader,
         numbers: [Int32]
-    ) -> (suggestion: Int, offered: [Bool], vetted: [KnownVettings.Scoped], pages: Int, differences: [String]) {
+    ) -> (suggestion: Int, offered: [Bool], vetted: [AskedVettings.Scoped], pages: Int, differences: [String]) {
         let config = content.config
         let suggestion = content.suggestions[s]
         var offered = [Bool](repeating: false, count: scopes.count)
-        var vetted = [KnownVettings.Scoped](
-            repeating: KnownVettings.Scoped(hits: nil, numbers: [], summary: nil, relaxed: false), count: scopes.count)
+        var vetted = [AskedVettings.Scoped](
+            repeating: AskedVettings.Scoped(hits: nil, numbers: [], summary: nil, relaxed: false), count: scopes.count)
         var checkedPages = 0
         var differences: [String] = []
         for (k, scope) in scopes.enumerated() {
@@ -196,8 +194,8 @@ extension SiteChecker {
             request.summarize = !engine.summaryTable.attributes.isEmpty
             let pages = engine.firstPages(request, count: config.resultPages)
             let nbHits = pages.first?.nbHits ?? 0
-            // What the byte proof's build takes as this suggestion's vetting (`KnownVettings`).
-            vetted[k] = KnownVettings.Scoped(
+            // What the byte proof's build takes as this suggestion's vetting (`AskedVettings`).
+            vetted[k] = AskedVettings.Scoped(
                 hits: nbHits, numbers: pages.flatMap { $0.hits.map { numbers[$0.record] } },
                 summary: pages.first?.summary, relaxed: pages.first?.droppedWords != nil)
             offered[k] = nbHits >= config.minHits

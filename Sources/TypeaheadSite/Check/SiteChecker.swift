@@ -39,6 +39,9 @@ public struct SiteChecker {
         public var differences: [String] = []
         public var differenceCount = 0
         public var seconds = 0.0
+        /// The byte proof's build: answers and vetting taken from this check's (not asked again).
+        var answersTaken = 0
+        var vettingsTaken = false
 
         mutating func differ(_ text: String, limit: Int) {
             differenceCount += 1
@@ -89,14 +92,14 @@ public struct SiteChecker {
 
         let scopes = config.everyScope
         let (offered, vettings) = try checkResultPages(engine: engine, scopes: scopes, report: &report)
-        var known = KnownAnswers()
+        var known = AskedAnswers()
         checkCategoryPages(engine: engine, report: &report)
         if templates == nil {
             checkClientIndices(engine: engine, data: data, offered: offered, images: images, report: &report)
         } else {
-            // (Their engine's answers then serve that build's answers' walk: see `KnownAnswers`.)
             // The byte proof below builds the client indices anyway and compares their files: the
-            // answers are read from the site, to be asked of the engine, rather than walked twice.
+            // answers are read from the site, to be asked of the engine, rather than walked twice;
+            // the engine's answers then serve that build's answers' walk (`AskedAnswers`).
             known = checkAnswers(engine: engine, files: reader.answerFiles(), report: &report)
         }
 
@@ -134,19 +137,17 @@ public struct SiteChecker {
     /// `data/suggestions.js` leaves it out. Returns, for each scope, which suggestions are offered.
     /// The engine takes these counts as its vetting (`adoptVettings`): it would otherwise count
     /// every suggestion again for its suggestions index (`checkMaps`); and so does the byte proof's
-    /// build, with the best hits and facet summaries (`KnownVettings`).
+    /// build, with the best hits and facet summaries (`AskedVettings`).
     private func checkResultPages(
         engine: SearchEngine, scopes: [Scope?], report: inout Report
-    ) throws(SiteCheckError) -> (offered: [[Bool]], vettings: KnownVettings) {
+    ) throws(SiteCheckError) -> (offered: [[Bool]], vettings: AskedVettings) {
         // Each suggestion's hits are asked afresh (a full query, not the build's count), so the
         // vetted set is proven along with the pages: a suggestion with fewer than `minHits` hits in
         // a scope has no page there, no key shows it, and `data/suggestions.js` leaves it out.
         var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
         var hits = scopes.map { _ in [Int?](repeating: nil, count: content.suggestions.count) }
-        var known = KnownVettings()
-        var number = [Int32](repeating: -1, count: engine.products.records.count)
-        for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = Int32(n) }
-        let numbers = number
+        var known = AskedVettings()
+        let numbers = Self.rankNumbers(engine)
         let suggestionSlugs = Slug.assign(content.suggestions.map(\.objectID))
         // Suggestions are checked on all cores, a batch at a time; their findings are merged in
         // suggestion order, so the report is the same as a serial check's.
@@ -247,15 +248,16 @@ public struct SiteChecker {
     /// their texts again, and its vetting the `vettings` each suggestion's pages were checked
     /// with; which texts it answers, and which pages it writes, is its own.
     private func proveEveryByte(
-        templates: TemplateSet, files: [String], known: KnownAnswers, vettings: KnownVettings,
+        templates: TemplateSet, files: [String], known: AskedAnswers, vettings: AskedVettings,
         report: inout Report
     ) throws(SiteCheckError) {
         let sink = ComparingSink(site: site)
         do {
             var builder = SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
-            builder.knownAnswers = known
-            builder.givenVettings = vettings
-            _ = try builder.build(into: sink)
+            builder.askedAnswers = known
+            builder.askedVettings = vettings
+            let summary = try builder.build(into: sink)
+            (report.answersTaken, report.vettingsTaken) = (summary.answersGiven, summary.vettingsGiven)
         } catch {
             throw .cannotRebuild("building the site afresh to compare: \(error)")
         }
@@ -312,6 +314,14 @@ public struct SiteChecker {
     }
 
     // MARK: - Helpers
+
+    /// Each product record's number: its place in the index's rank order (custom ranking, then
+    /// objectID), the same in any engine of the same content, as the answers' lines name records.
+    static func rankNumbers(_ engine: SearchEngine) -> [Int32] {
+        var number = [Int32](repeating: -1, count: engine.products.records.count)
+        for (n, record) in engine.products.recordsInRankOrder().enumerated() { number[Int(record)] = Int32(n) }
+        return number
+    }
 
     static func list(_ ids: [some CustomStringConvertible]) -> String {
         "[" + ids.map { "\"\($0)\"" }.joined(separator: ", ") + "]"

@@ -23,7 +23,7 @@ extension ShardedIndex {
         /// The previous site's answers an incremental build keeps (nil: a clean build).
         var previous: PreviousAnswers? = nil
         /// Answers `typeahead check` asked of the engine directly, for its byte proof's build.
-        var known: KnownAnswers? = nil
+        var known: AskedAnswers? = nil
     }
 
     /// A hit's placed typo counts, one per query word, as one number: Σ typosᵢ × 4ⁱ (the page
@@ -91,6 +91,7 @@ extension ShardedIndex {
             }
             output.answersRanked += 1
             if entry.among { output.answersAmong += 1 }
+            if entry.given { output.answersGiven += 1 }
             var line: [UInt8] = [UInt8(ascii: "[")]
             JSONWriter.writeString(text, scriptSafe: true, into: &line)
             line += ",\(entry.nbHits),[".utf8

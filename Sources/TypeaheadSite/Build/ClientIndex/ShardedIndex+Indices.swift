@@ -11,7 +11,7 @@ extension ShardedIndex {
     static func products(
         into sink: any SiteSink, engine: SearchEngine, productSlugs: [ObjectID: String], images: SiteImages,
         answerPages: PageLevels = PageLevels(), previousAnswers: PreviousAnswers? = nil,
-        knownAnswers: KnownAnswers? = nil
+        askedAnswers: AskedAnswers? = nil
     ) -> Output {
         let content = engine.content
         let index = ShardedIndex(
@@ -50,7 +50,7 @@ extension ShardedIndex {
                 walk: { wanted, reuse, visit in
                     PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
                         .build(scope: nil, wanted: wanted, reuse: reuse, visit: visit)
-                }, previous: previousAnswers, known: knownAnswers))
+                }, previous: previousAnswers, known: askedAnswers))
         let facets = writeFacets(engine: engine, order: order, into: &output)
         let snippet = writeSnippets(engine: engine, order: order, bucket: index.bucket, into: &output)
         if case .object(var manifest) = output.manifest {

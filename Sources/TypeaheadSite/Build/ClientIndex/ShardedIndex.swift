@@ -40,6 +40,8 @@ struct ShardedIndex {
         var answersKept = 0
         /// Of those ranked, how many only among their previous first page and the changed records.
         var answersAmong = 0
+        /// Of those ranked, how many took the value `typeahead check` asked of the engine (`.given`).
+        var answersGiven = 0
         var bytes: Int { sizes.reduce(0) { $0 + $1.count } }
 
         init(sink: any SiteSink) { self.sink = sink }

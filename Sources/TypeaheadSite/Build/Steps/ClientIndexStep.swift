@@ -8,7 +8,7 @@ struct ClientIndexStep: BuildStep {
         // Its files go into the sink as they are made.
         let products = ShardedIndex.products(
             into: context.sink, engine: engine, productSlugs: context.productSlugs, images: context.pictures,
-            previousAnswers: context.plan?.answers, knownAnswers: context.knownAnswers)
+            previousAnswers: context.plan?.answers, askedAnswers: context.askedAnswers)
         try products.check()
         let suggestions = ShardedIndex.suggestions(
             into: context.sink, engine: engine, offered: context.vetting.offered,
@@ -16,6 +16,7 @@ struct ClientIndexStep: BuildStep {
         try suggestions.check()
         for (path, count) in products.sizes + suggestions.sizes { context.sizes[path] = count }
         context.summary.clientIndexBytes = products.bytes + suggestions.bytes
+        context.summary.answersGiven = products.answersGiven
         context.productsIndex = products
         context.suggestionsIndex = suggestions
     }

@@ -9,9 +9,10 @@ struct VettingStep: BuildStep {
         let config = context.config
         let best = min(SearchEngine.paginationLimit, config.resultPages * config.hitsPerPage)
         // `typeahead check`'s byte proof: every suggestion was just asked afresh in every scope.
-        if let given = context.givenVettings?.vettings(engine: context.engine, best: best) {
+        if let given = context.askedVettings?.vettings(engine: context.engine, best: best) {
             context.engine.adoptVettings(given)
             context.vettings = given
+            context.summary.vettingsGiven = true
             context.summary.leftOut = context.content.suggestions.count - context.vetting.offeredCount
             return
         }

@@ -8,13 +8,17 @@ import TypeaheadModel
 /// direct answers. By objectID, as the two contents may order suggestions differently; hits by
 /// number (their place in the index's rank order), as the two engines may number records
 /// differently.
-struct KnownVettings: Sendable {
+struct AskedVettings: Sendable {
     struct Scoped: Sendable {
         /// Its products hits in the scope; nil when the suggestion is not listed in it.
         var hits: Int?
         /// Its best hits, by number, in rank order.
         var numbers: [Int32]
+        /// The facet summary of all its hits in the scope (nil: no summarised attribute, or no hit).
         var summary: FacetSummary?
+        /// Whether words were made optional for its hits. A build into memory does not read it:
+        /// only an incremental build's plan and its state do, and `write(to:)` takes no asked
+        /// vettings.
         var relaxed: Bool
     }
 

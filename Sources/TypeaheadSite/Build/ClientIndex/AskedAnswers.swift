@@ -8,7 +8,7 @@ import TypeaheadModel
 /// the bytes differ), and each value is the engine's own answer, which `check` has compared with
 /// the site's line. Records are named by number (their place in the index's rank order), as the
 /// lines name them, so the two engines need not number records alike.
-struct KnownAnswers: Sendable {
+struct AskedAnswers: Sendable {
     struct Answer: Sendable {
         var nbHits: Int
         var numbers: [Int32]
@@ -20,7 +20,9 @@ struct KnownAnswers: Sendable {
 
     /// The walk's value for `key`, with each number's record in `order` (nil: not known, rank it).
     func reuse(_ key: [UInt8], order: [Int32]) -> PrefixMapReuse? {
-        guard let answer = answers[ByteKey(bytes: key)] else { return nil }
+        guard let answer = answers[ByteKey(bytes: key)],
+            answer.numbers.allSatisfy({ $0 >= 0 && Int($0) < order.count })
+        else { return nil }
         var entry = PrefixMapEntry(keyBytes: key, records: answer.numbers.map { order[Int($0)] })
         entry.nbHits = answer.nbHits
         entry.placed = answer.placed
