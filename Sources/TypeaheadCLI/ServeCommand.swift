@@ -62,7 +62,7 @@ extension TypeaheadCommand {
         }
         let server: PreviewServer
         do {
-            if watch { _ = try Self.rebuildSite(content: contentDirectory, templates: templatesDirectory, site: site) }
+            if watch { try Self.rebuildSite(content: contentDirectory, templates: templatesDirectory, site: site) }
             // Only a site typeahead built: `--site ~` would otherwise publish a home folder.
             guard
                 FileManager.default.fileExists(atPath: (site as NSString).appendingPathComponent(SiteWriter.markerName))
@@ -125,7 +125,7 @@ extension TypeaheadCommand {
                 // at once after: a page of the new site never meets the old engine for longer than
                 // that (it was the time to index the whole content, and a test met it under load).
                 var engine: SearchEngine?
-                _ = try Self.rebuildSite(content: watch.content, templates: watch.templates, site: watch.site) {
+                try Self.rebuildSite(content: watch.content, templates: watch.templates, site: watch.site) {
                     engine = SearchEngine(content: $0)
                 }
                 if let engine { server.replace(engine: engine) }
@@ -141,16 +141,15 @@ extension TypeaheadCommand {
         withExtendedLifetime(signals) {}
     }
 
-    /// Builds the site as `typeahead build` does (quietly); returns the content it was built from.
-    /// `loaded` runs once the content and templates have loaded, before the site is built.
+    /// Builds the site as `typeahead build` does (quietly). `loaded` is given the content once it
+    /// and the templates have loaded, before the site is built.
     static func rebuildSite(
         content directory: String, templates: String, site: String, loaded: (Content) -> Void = { _ in }
-    ) throws -> Content {
+    ) throws {
         try SiteWriter(output: site).checkTarget()
         let content = try ContentLoader(directory: directory).load()
         let templates = try TemplateSet.load(from: templates)
         loaded(content)
         _ = try SiteBuilder(content: content, templates: templates, contentDirectory: directory).write(to: site)
-        return content
     }
 }

@@ -16,10 +16,6 @@ struct AskedVettings: Sendable {
         var numbers: [Int32]
         /// The facet summary of all its hits in the scope (nil: no summarised attribute, or no hit).
         var summary: FacetSummary?
-        /// Whether words were made optional for its hits. A build into memory does not read it:
-        /// only an incremental build's plan and its state do, and `write(to:)` takes no asked
-        /// vettings.
-        var relaxed: Bool
     }
 
     /// Each suggestion's, in `config.everyScope` order.
@@ -45,7 +41,8 @@ struct AskedVettings: Sendable {
             vetting.bestCount = best
             vetting.best = known.map { $0[k].numbers.prefix(best).map { order[Int($0)] } }
             vetting.summaries = known.map { $0[k].summary }
-            vetting.relaxed = known.map { $0[k].relaxed }
+            // `relaxed` stays false: only an incremental build's plan and its state read it, and
+            // `write(to:)` takes no asked vettings.
             return vetting
         }
     }

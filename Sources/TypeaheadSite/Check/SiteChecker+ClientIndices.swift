@@ -181,7 +181,7 @@ extension SiteChecker {
         let suggestion = content.suggestions[s]
         var offered = [Bool](repeating: false, count: scopes.count)
         var vetted = [AskedVettings.Scoped](
-            repeating: AskedVettings.Scoped(hits: nil, numbers: [], summary: nil, relaxed: false), count: scopes.count)
+            repeating: AskedVettings.Scoped(hits: nil, numbers: [], summary: nil), count: scopes.count)
         var checkedPages = 0
         var differences: [String] = []
         for (k, scope) in scopes.enumerated() {
@@ -197,7 +197,7 @@ extension SiteChecker {
             // What the byte proof's build takes as this suggestion's vetting (`AskedVettings`).
             vetted[k] = AskedVettings.Scoped(
                 hits: nbHits, numbers: pages.flatMap { $0.hits.map { numbers[$0.record] } },
-                summary: pages.first?.summary, relaxed: pages.first?.droppedWords != nil)
+                summary: pages.first?.summary)
             offered[k] = nbHits >= config.minHits
             // The first resultPages pages are static; none past them.
             let nbPages =

@@ -23,7 +23,7 @@ extension ShardedIndex {
         /// The previous site's answers an incremental build keeps (nil: a clean build).
         var previous: PreviousAnswers? = nil
         /// Answers `typeahead check` asked of the engine directly, for its byte proof's build.
-        var known: AskedAnswers? = nil
+        var asked: AskedAnswers? = nil
     }
 
     /// A hit's placed typo counts, one per query word, as one number: Σ typosᵢ × 4ⁱ (the page
@@ -78,8 +78,8 @@ extension ShardedIndex {
                     (index.records[$0].objectID, Int32($0))
                 })
             reuse = { previous.reuse($0, record: { record[$0] }, records: order) }
-        } else if let known = answers.known {
-            reuse = { known.reuse($0, order: order) }
+        } else if let asked = answers.asked {
+            reuse = { asked.reuse($0, order: order) }
         }
         answers.walk(wanted, reuse) { entry in
             guard !entry.keyBytes.isEmpty else { return }

@@ -50,7 +50,7 @@ extension ShardedIndex {
                 walk: { wanted, reuse, visit in
                     PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
                         .build(scope: nil, wanted: wanted, reuse: reuse, visit: visit)
-                }, previous: previousAnswers, known: askedAnswers))
+                }, previous: previousAnswers, asked: askedAnswers))
         let facets = writeFacets(engine: engine, order: order, into: &output)
         let snippet = writeSnippets(engine: engine, order: order, bucket: index.bucket, into: &output)
         if case .object(var manifest) = output.manifest {
