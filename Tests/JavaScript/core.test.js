@@ -28,6 +28,22 @@ test("edit distance: insert, delete, substitute, swap; OSA edits no substring tw
 test("keys compare by code points, as the site sorts them", () => {
   assert.ok(core.compareCodePoints("\uFF41", "\u{1F4F1}") < 0); // UTF-16 order would say otherwise
   assert.ok(core.compareCodePoints("iph", "iphone") < 0);
+  // Against the order of the strings' code points, read whole, over many strings of units from
+  // every range that orders differently in UTF-16 (ASCII, accents, surrogates' neighbours, emoji).
+  const alphabet = ["a", "b", "é", "\u00FF", "\uD7FF", "\uE000", "\uFF41", "\uFFFF", "\u{10000}", "\u{1F4F1}", "\u{10FFFF}"];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648);
+  const text = () => Array.from({ length: next() % 4 }, () => alphabet[next() % alphabet.length]).join("");
+  const byPoints = (a, b) => {
+    const x = core.points(a);
+    const y = core.points(b);
+    for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return Math.sign(x[i] - y[i]);
+    return Math.sign(x.length - y.length);
+  };
+  for (let k = 0; k < 5000; k++) {
+    const [a, b] = [text(), text()];
+    assert.equal(Math.sign(core.compareCodePoints(a, b)), byPoints(a, b), JSON.stringify([a, b]));
+  }
 });
 
 test("highlighting escapes the record and marks the typed prefix", () => {
