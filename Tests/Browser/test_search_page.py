@@ -879,6 +879,32 @@ def test_results_at_hand_paint_in_the_suggestion_lists_frame(page):
     assert errors(driver) == []
 
 
+def test_a_new_answer_replaces_the_cards_shown_with_no_empty_list_between(page):
+    # `case for s` is ranked in the page, and the rows of its first cards are in files `case for `
+    # did not load: the cards shown stay until the new ones can replace them, in the same task, so
+    # no frame paints an empty list between two answers (it flashed, and cost a slow device a frame).
+    driver, _ = page
+    query = lambda text: json.loads(subprocess.run([BINARY, "query", "--content", os.path.join(ROOT, "Content"), text],
+                                                   capture_output=True, text=True, check=True).stdout)
+    before, after = query("case for "), query("case for s")
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    box.send_keys("case for ")
+    wait(lambda: f"{before['nbHits']:,} results" in status_text(driver))
+    wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20)
+    driver.execute_script("""
+      window.cardCounts = [];
+      const results = document.getElementById('typeahead-results');
+      new MutationObserver(() => window.cardCounts.push(results.children.length)).observe(results, { childList: true });""")
+    box.send_keys("s")
+    wait(lambda: f"{after['nbHits']:,} results" in status_text(driver))
+    wait(lambda: driver.execute_script(
+        "return document.querySelector('#typeahead-results li').dataset.objectId") == after["hits"][0]["objectID"])
+    counts = driver.execute_script("return window.cardCounts")
+    assert counts and 0 not in counts, counts
+    assert errors(driver) == []
+
+
 def test_a_prefix_map_shard_that_fails_to_load_still_gets_suggestions_from_the_page(driver, sample_site):
     import glob
     with tempfile.TemporaryDirectory(prefix="typeahead-browser-") as folder:

@@ -86,7 +86,7 @@
             afterResults: onFront ? (then) => whenDrawn.push(then) : null,
             // The rows of the first cards a choice under the pointer would show, loaded ahead.
             prefetch: onFront
-              ? (numbers) => productIndex.rows(numbers.slice(0, Math.ceil(window.innerHeight / 80)), () => {})
+              ? (numbers) => productIndex.rows(numbers.slice(0, cardsOnScreen()), () => {})
               : null,
             // A result page's static summary says what the panel now says.
             rendered: () => {
@@ -547,8 +547,8 @@
       if (listed && !listed.rendered.isOpen()) return listed.rendered.wait(() => answered(found));
       // A refined or sorted list ranks the whole answer (`rest`): after the list has painted.
       if (listed && refinements && !listed.painted.isOpen()) return listed.painted.wait(() => answered(found));
-      if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted), query + "\u0000" + (scope ? scope.id : ""));
-      else show(found, submitted);
+      if (panel) panel.answer(found, refinements, stale, (refined) => show(refined, submitted, stale), query + "\u0000" + (scope ? scope.id : ""));
+      else show(found, submitted, stale);
     };
     // A refinement of the search shown refines its answer: the text is not searched again.
     if (lastFound && lastFound.query === query && lastFound.scope === scope) return answered(lastFound.found);
@@ -559,8 +559,24 @@
   }
   let lastFound = null;
 
-  /** Draws an answer (refined by the panel, when there is one). */
-  function show(found, submitted) {
+  /** The cards a screen can show at once (a card is at least 80 px tall). */
+  function cardsOnScreen() {
+    return Math.ceil(window.innerHeight / 80);
+  }
+
+  /**
+   * Draws an answer (refined by the panel, when there is one), once the rows of the cards a screen
+   * shows have loaded (at once when they have): the list shown before stays until the new one can
+   * replace it in the same frame, so no empty list is painted between them, and a slow device
+   * spends no frame on one. Nothing is drawn when `stale()` has turned true meanwhile.
+   */
+  function show(found, submitted, stale) {
+    productIndex.rows(found.numbers.slice(0, Math.min(data.products.hitsPerPage, cardsOnScreen())), () => {
+      if (!stale || !stale()) showLoaded(found, submitted);
+    });
+  }
+
+  function showLoaded(found, submitted) {
     const query = state.q;
     {
       answer = found;
@@ -683,7 +699,7 @@
     // A first page: the cards a screen can show (a card is at least 80 px tall) are loaded and
     // drawn first, the others once those have painted; a refined list's rows are rarely loaded
     // yet, and each file of them costs a slow device a script to run.
-    const now = start === 0 ? Math.min(end, Math.ceil(window.innerHeight / 80)) : end;
+    const now = start === 0 ? Math.min(end, cardsOnScreen()) : end;
     const draw = (rows, from) => {
       const unmatched = [];
       for (let k = 0; k < rows.length; k++) {
