@@ -46,7 +46,8 @@
    * Compares two strings by code points (= UTF-8 byte order), as the site sorts keys. Read by
    * UTF-16 unit, with nothing allocated (a search sorts thousands of words): units order as code
    * points do, except a surrogate (half of a code point above U+FFFF), which comes after every
-   * other unit. Strings equal up to the shorter one: the shorter first.
+   * other unit. Strings equal up to the shorter one: the shorter first. For well-formed strings
+   * (the site's keys and texts); a lone surrogate still gets a total order.
    */
   function compareCodePoints(a, b) {
     const n = Math.min(a.length, b.length);
