@@ -894,12 +894,16 @@ def test_a_new_answer_replaces_the_cards_shown_with_no_empty_list_between(page):
     wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20)
     driver.execute_script("""
       window.cardCounts = [];
+      window.recordsBefore = document.querySelectorAll('head script[src*="/records/"]').length;
       const results = document.getElementById('typeahead-results');
       new MutationObserver(() => window.cardCounts.push(results.children.length)).observe(results, { childList: true });""")
     box.send_keys("s")
     wait(lambda: f"{after['nbHits']:,} results" in status_text(driver))
     wait(lambda: driver.execute_script(
         "return document.querySelector('#typeahead-results li').dataset.objectId") == after["hits"][0]["objectID"])
+    # The new cards' rows did have to load (else nothing could be painted between).
+    assert driver.execute_script(
+        "return document.querySelectorAll('head script[src*=\"/records/\"]').length > window.recordsBefore")
     counts = driver.execute_script("return window.cardCounts")
     assert counts and 0 not in counts, counts
     assert errors(driver) == []

@@ -571,10 +571,14 @@
    * spends no frame on one. Nothing is drawn when `stale()` has turned true meanwhile.
    */
   function show(found, submitted, stale) {
+    // Meanwhile the cards shown draw no more of their answer (a scroll to the end would load it).
+    const own = (incoming = {});
     productIndex.rows(found.numbers.slice(0, Math.min(data.products.hitsPerPage, cardsOnScreen())), () => {
+      if (incoming === own) incoming = null;
       if (!stale || !stale()) showLoaded(found, submitted);
     });
   }
+  let incoming = null;
 
   function showLoaded(found, submitted) {
     const query = state.q;
@@ -680,7 +684,7 @@
   /** Draws the next page of the current answer (its rows load on demand). */
   function more() {
     const current = answer;
-    if (!current || drawing || shown >= current.nbHits) return;
+    if (!current || drawing || incoming || shown >= current.nbHits) return;
     drawing = true;
     const number = listNumber;
     const gone = () => current !== answer || number !== listNumber;
