@@ -199,8 +199,8 @@ def keystrokes(rate):
                         "return performance.getEntriesByName('typeahead-results-paint').length")
                     box.send_keys(character)
                     # Waited for in the page (one script that a performance observer ends), not by
-                    # asking the page every few milliseconds: each question is the page's main
-                    # thread's work too, and at 4x throttle it delayed the very paint it waited for.
+                    # asking it every 10 ms, so the wait adds no work to the page's main thread
+                    # (measured once each way: no difference beyond the noise, docs/BENCHMARKS.md).
                     browser.execute_async_script(PAINTED, seen)
                 else:
                     box.send_keys(character)

@@ -86,7 +86,7 @@
             afterResults: onFront ? (then) => whenDrawn.push(then) : null,
             // The rows of the first cards a choice under the pointer would show, loaded ahead.
             prefetch: onFront
-              ? (numbers) => productIndex.rows(numbers.slice(0, cardsOnScreen()), () => {})
+              ? (numbers) => productIndex.rows(firstScreen(numbers), () => {})
               : null,
             // A result page's static summary says what the panel now says.
             rendered: () => {
@@ -564,6 +564,11 @@
     return Math.ceil(window.innerHeight / 80);
   }
 
+  /** The numbers of an answer's first page that a screen shows: loaded and drawn first. */
+  function firstScreen(numbers) {
+    return numbers.slice(0, Math.min(data.products.hitsPerPage, cardsOnScreen()));
+  }
+
   /**
    * Draws an answer (refined by the panel, when there is one), once the rows of the cards a screen
    * shows have loaded (at once when they have): the list shown before stays until the new one can
@@ -573,7 +578,7 @@
   function show(found, submitted, stale) {
     // Meanwhile the cards shown draw no more of their answer (a scroll to the end would load it).
     const own = (incoming = {});
-    productIndex.rows(found.numbers.slice(0, Math.min(data.products.hitsPerPage, cardsOnScreen())), () => {
+    productIndex.rows(firstScreen(found.numbers), () => {
       if (incoming === own) incoming = null;
       if (!stale || !stale()) showLoaded(found, submitted);
     });
@@ -703,7 +708,7 @@
     // A first page: the cards a screen can show (a card is at least 80 px tall) are loaded and
     // drawn first, the others once those have painted; a refined list's rows are rarely loaded
     // yet, and each file of them costs a slow device a script to run.
-    const now = start === 0 ? Math.min(end, cardsOnScreen()) : end;
+    const now = start === 0 ? firstScreen(current.numbers).length : end;
     const draw = (rows, from) => {
       const unmatched = [];
       for (let k = 0; k < rows.length; k++) {
