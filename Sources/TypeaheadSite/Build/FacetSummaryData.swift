@@ -46,29 +46,11 @@ enum FacetSummaryData {
         return value
     }
 
-    /// The search page's hash parameter that refines by a summary's value (docs/CONTRACT.md, the
-    /// page's panel), or nil where the panel has no such choice (a value `false`, a number other
-    /// than a price).
-    static func refinement(_ value: String, attribute: String, numeric: Bool) -> String? {
-        let encode = { (text: String) in PercentEncoding.encode(text, keeping: "*-._", spaceAsPlus: true) }
-        if FacetSummary.isPrice(attribute), let i = Int(value) {
-            let (lower, upper) = FacetSummary.priceRangeBounds(i)
-            return "price=" + encode("\(lower.map(JSONWriter.format) ?? ""):\(upper.map(JSONWriter.format) ?? "")")
-        }
-        if attribute.hasPrefix("hierarchicalCategories.lvl"), let level = Int(attribute.dropFirst(26)) {
-            return "cat=" + encode("\(level):\(value)")
-        }
-        if value == "true" || value == "false" { return value == "true" ? "t.\(encode(attribute))=1" : nil }
-        if numeric { return nil }
-        return "f.\(encode(attribute))=" + encode(value)
-    }
-
     /// The template's `summary`: `{entries: [{attribute, label, values: [{value, text, count,
-    /// href}]}]}`, without the attributes no hit holds; null when none is left. `search`: the
-    /// front page's link to the same search (`…index.html#q=…`), which each value's `href` refines.
-    static func value(
-        _ summary: FacetSummary?, config: SiteConfig, search: String = "", numeric: (String) -> Bool = { _ in false }
-    ) -> MustacheValue {
+    /// countText}]}]}`, without the attributes no hit holds; null when none is left. A value is
+    /// text, not a link: the search page that would refine by it needs script, and where script
+    /// runs the panel takes the summary's place (docs/CONTRACT.md, Static summaries).
+    static func value(_ summary: FacetSummary?, config: SiteConfig) -> MustacheValue {
         guard let summary else { return .null }
         let entries = summary.entries.filter { !$0.values.isEmpty }
         if entries.isEmpty { return .null }
@@ -84,12 +66,6 @@ enum FacetSummaryData {
                                     "text": .string(
                                         text($0.value, attribute: entry.attribute, currency: config.currency)),
                                     "count": .int($0.count), "countText": .string(grouped($0.count)),
-                                    "href": search.isEmpty
-                                        ? .null
-                                        : refinement(
-                                            $0.value, attribute: entry.attribute, numeric: numeric(entry.attribute)
-                                        )
-                                        .map { .string(search + "&" + $0) } ?? .null,
                                 ]
                             }),
                     ]

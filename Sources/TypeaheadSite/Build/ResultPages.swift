@@ -78,11 +78,7 @@ struct ResultPages {
                             config,
                             search: root + SiteLayout.frontPage + "#"
                                 + SiteLayout.searchHash(query: suggestion.query, scope: scope)) : .null,
-                    "summary": FacetSummaryData.value(
-                        summary, config: config,
-                        search: root + SiteLayout.frontPage + "#"
-                            + SiteLayout.searchHash(query: suggestion.query, scope: scope),
-                        numeric: { engine.summaryTable.numeric.contains($0) }),
+                    "summary": FacetSummaryData.value(summary, config: config),
                     // Words made optional to find hits, that the best hit does not match: the
                     // query's other words are what the page shows results for.
                     "showingFor": first.droppedWords.flatMap { dropped -> MustacheValue? in
