@@ -78,7 +78,8 @@ import TypeaheadTestSupport
         // Each value is text: what it opens on the search page needs script, and where script
         // runs the panel takes the summary's place.
         #expect(html.contains("<li data-value=\"0\" data-count=\"1\">Under $25 <span class=\"count\">(1)</span></li>"))
-        #expect(html.contains("<li data-value=\"7\" data-count=\"1\">$2,000 and up <span class=\"count\">(1)</span></li>"))
+        #expect(
+            html.contains("<li data-value=\"7\" data-count=\"1\">$2,000 and up <span class=\"count\">(1)</span></li>"))
         #expect(!html.contains("price=%3A25"))
         #expect(html.contains("<dt>Subcategory</dt>"))
         // The engine's summary of the same query, asked afresh, is the page's.
