@@ -16,6 +16,8 @@ struct AskedVettings: Sendable {
         var numbers: [Int32]
         /// The facet summary of all its hits in the scope (nil: no summarised attribute, or no hit).
         var summary: FacetSummary?
+        /// Whether its words were made optional to find its hits.
+        var relaxed = false
     }
 
     /// Each suggestion's, in `config.everyScope` order.
@@ -41,8 +43,8 @@ struct AskedVettings: Sendable {
             vetting.bestCount = best
             vetting.best = known.map { $0[k].numbers.prefix(best).map { order[Int($0)] } }
             vetting.summaries = known.map { $0[k].summary }
-            // `relaxed` stays false: only an incremental build's plan and its state read it, and
-            // `write(to:)` takes no asked vettings.
+            // Whether a scope has pages of its own reads the unscoped list's (`ResultPages`).
+            vetting.relaxed = known.map { $0[k].relaxed }
             return vetting
         }
     }

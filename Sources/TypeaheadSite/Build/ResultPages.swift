@@ -13,6 +13,16 @@ struct ResultPages {
     /// Each product's kind (its placeholder's icon), by record.
     var kinds: [ProductKind]
 
+    /// Whether a suggestion's list in a scope has pages of its own: not when the scope holds every
+    /// hit of the suggestion's unscoped list (the same count, with every word: the same hits in
+    /// the same order, the same summary), whose pages would be the scope's byte for byte but for
+    /// the heading (docs/CONTRACT.md, "A scope's pages"). `unscopedRelaxed`: whether the unscoped
+    /// list's words were made optional (its hits need not be the scope's then).
+    static func scopeHasOwnPages(hits: Int, unscopedHits: Int?, unscopedRelaxed: Bool) -> Bool {
+        guard let unscopedHits, !unscopedRelaxed else { return true }
+        return hits != unscopedHits
+    }
+
     /// The pages of one suggestion in each scope of `lists` (nil: unscoped), from the best hits its
     /// vetting kept; nil for a scope where it has no hit.
     /// `summaries`: the facet summary of each list's hits (nil: none).

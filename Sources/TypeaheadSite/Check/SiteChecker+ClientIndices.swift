@@ -184,6 +184,8 @@ extension SiteChecker {
             repeating: AskedVettings.Scoped(hits: nil, numbers: [], summary: nil), count: scopes.count)
         var checkedPages = 0
         var differences: [String] = []
+        // The unscoped list's hits and whether its words were made optional, when offered.
+        var unscoped: (hits: Int, relaxed: Bool)? = nil
         for (k, scope) in scopes.enumerated() {
             if let scope, !suggestion.isListed(in: scope) { continue }
             let scopeSlug = scope.map(SiteLayout.scopeSlug)
@@ -195,13 +197,20 @@ extension SiteChecker {
             let pages = engine.firstPages(request, count: config.resultPages)
             let nbHits = pages.first?.nbHits ?? 0
             // What the byte proof's build takes as this suggestion's vetting (`AskedVettings`).
+            let relaxed = pages.first?.droppedWords != nil
             vetted[k] = AskedVettings.Scoped(
                 hits: nbHits, numbers: pages.flatMap { $0.hits.map { numbers[$0.record] } },
-                summary: pages.first?.summary)
+                summary: pages.first?.summary, relaxed: relaxed)
             offered[k] = nbHits >= config.minHits
+            if k == 0 { unscoped = offered[k] ? (nbHits, relaxed) : nil }
+            // A scope holding every hit of the unscoped list has no pages of its own.
+            let own =
+                scope == nil
+                || ResultPages.scopeHasOwnPages(
+                    hits: nbHits, unscopedHits: unscoped?.hits, unscopedRelaxed: unscoped?.relaxed ?? false)
             // The first resultPages pages are static; none past them.
             let nbPages =
-                offered[k] && nbHits > 0
+                offered[k] && nbHits > 0 && own
                 ? SiteLayout.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
             for page in pages where nbPages > 0 {
                 let file = SiteLayout.resultPage(
@@ -230,7 +239,12 @@ extension SiteChecker {
             let extra = SiteLayout.resultPage(
                 suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
             if FileManager.default.fileExists(atPath: reader.path(extra)) {
-                let why = nbPages > 0 ? "has \(nbPages) pages" : "has \(nbHits) hits, minHits is \(config.minHits)"
+                let why =
+                    nbPages > 0
+                    ? "has \(nbPages) pages"
+                    : own
+                        ? "has \(nbHits) hits, minHits is \(config.minHits)"
+                        : "its \(nbHits) hits in the scope are all of its unscoped hits: the unscoped pages are the scope's"
                 differences.append("result page \(extra) should not exist (\"\(suggestion.query)\" \(why))")
             }
         }

@@ -101,6 +101,9 @@ public struct SiteSnapshot: Sendable {
         let slugs = Slug.assign(ordered)
         var results: [ResultKey: [ObjectID]] = [:]
         let scopes: [Scope?] = [nil] + maps.compactMap(\.scope)
+        // The suggestions each scope's map offers.
+        var offeredIn: [String: Set<ObjectID>] = [:]
+        for map in maps { if let scope = map.scope { offeredIn[scope.filter] = Set(map.values.values.joined()) } }
         for id in ordered {
             for scope in scopes {
                 let slug = slugs[id]!
@@ -113,7 +116,15 @@ public struct SiteSnapshot: Sendable {
                     }
                     page += 1
                 }
-                if page > 1 { results[ResultKey(scope: scope?.filter, objectID: id)] = hits }
+                if page > 1 {
+                    results[ResultKey(scope: scope?.filter, objectID: id)] = hits
+                } else if let scope, offeredIn[scope.filter]?.contains(id) == true,
+                    let all = results[ResultKey(scope: nil, objectID: id)]
+                {
+                    // Offered in the scope with no pages of its own: the scope holds every hit of
+                    // its unscoped list, whose pages are the scope's (docs/CONTRACT.md).
+                    results[ResultKey(scope: scope.filter, objectID: id)] = all
+                }
             }
         }
 

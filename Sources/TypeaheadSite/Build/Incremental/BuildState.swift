@@ -21,7 +21,7 @@ import TypeaheadModel
 ///   words were made optional ("1" at scope k's place), `["objectID",hits…,"0100"]` a line;
 /// - `content/`: the products and `site.json` the site was built from.
 struct BuildState {
-    static let format = "typeahead-state 2"
+    static let format = "typeahead-state 3"
 
     /// The inputs other than the products (the binary, site.json, the suggestions, the synonyms,
     /// the templates, the pictures): when any differs, the next build is clean.

@@ -34,8 +34,15 @@ struct ResultPagesStep: BuildStep {
                     made.kept += 1
                     continue
                 }
-                // Its pages in each scope it is offered in, from the hits its vetting kept.
-                let offered = vettings.filter { $0.offered[s] }
+                // Its pages in each scope it is offered in and that narrows its list, from the hits
+                // its vetting kept.
+                let unscoped = vettings[0].offered[s] ? vettings[0].hits[s] : nil
+                let offered = vettings.filter {
+                    $0.offered[s]
+                        && ($0.scope == nil
+                            || ResultPages.scopeHasOwnPages(
+                                hits: $0.hits[s]!, unscopedHits: unscoped, unscopedRelaxed: vettings[0].relaxed[s]))
+                }
                 let lists = offered.map { (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!) }
                 if lists.isEmpty { continue }
                 let summaries = offered.map { $0.summaries.isEmpty ? nil : $0.summaries[s] }
