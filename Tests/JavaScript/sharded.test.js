@@ -181,7 +181,8 @@ test("the products index gives every static result page's first page, in every s
     const got = ask(products, query, { scope }, want.length, "name").hits;
     if (JSON.stringify(got) !== JSON.stringify(want)) differences.push(`${relative.join("/")}: want ${JSON.stringify(want)}, got ${JSON.stringify(got)}`);
   }
-  assert.ok(pages.length > 1000, `only ${pages.length} pages`);
+  // 676 on the sample: a scope that holds every hit of a suggestion has no pages of its own.
+  assert.ok(pages.length > 600, `only ${pages.length} pages`);
   assert.equal(differences.length, 0, differences.slice(0, 5).join("\n"));
 });
 
