@@ -38,6 +38,15 @@ extension ShardedIndex {
         optional.enumerated().reduce(0) { $0 | ($1.element ? 1 << $1.offset : 0) }
     }
 
+    /// Whether a text of several words ends in a word of one character (`galaxy s`, `usb c`): its
+    /// last word is the prefix of a large share of the vocabulary, so the page would load and
+    /// merge the postings of every word it begins (under the budget on a small catalogue, yet the
+    /// slowest keystrokes at CPU 4x), while its answer is one short line.
+    static func endsInOneCharacter(_ key: [UInt8]) -> Bool {
+        guard let space = key.lastIndex(of: 0x20), space + 1 < key.count else { return false }
+        return key[(space + 2)...].allSatisfy { $0 & 0xC0 == 0x80 }
+    }
+
     // Small, as a text without an answer still loads its page and shard to learn so, and a text
     // with one loads the rows of every answer in the shard.
     static let answerShardMinimumBytes = 1024
@@ -61,10 +70,10 @@ extension ShardedIndex {
         // A one-word text of up to `headLength` letters has its head; a longer one is always
         // answered (958 of the sample's 5,671 answers: computed in the page, it waited for the
         // listings, the postings and twenty `records/` files, the slowest keystrokes at CPU 4x);
-        // several words, above the budget.
+        // several words, above the budget, or when the last word is one character.
         let wanted: @Sendable ([UInt8], [[Range<Int>]]) -> Bool = { key, matched in
             key.contains(0x20)
-                ? postings.cost(matched) > budget
+                ? Self.endsInOneCharacter(key) || postings.cost(matched) > budget
                 : String(decoding: key, as: UTF8.self).unicodeScalars.count > Self.headLength
         }
         let previous = answers.previous
