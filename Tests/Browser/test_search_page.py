@@ -519,14 +519,14 @@ def test_offline_the_sample_requests_nothing_remote_and_logs_no_error(driver, sa
     # placeholder, 80 x 80 with the icon of its kind.
     cards = driver.execute_script(
         "return [...document.querySelectorAll('#typeahead-results li')].map(li => {"
-        " const p = li.querySelector('.hit-image.placeholder'); const r = p && p.getBoundingClientRect();"
+        " const p = li.querySelector('span.hit-image'); const r = p && p.getBoundingClientRect();"
         " return p ? [p.className, r.width, r.height] : null; })")
     assert len(cards) > 20 and all(c and " kind-" in c[0] and c[1] == 80 and c[2] == 80 for c in cards), cards[:3]
     assert loaded_pictures(driver) == []
     assert remote_requests(driver) == []
     for path in ("search/iphone.html", "products/5005506.html"):
         driver.get("file://" + sample_site + "/" + path)
-        assert driver.find_elements(By.CSS_SELECTOR, ".placeholder")
+        assert driver.find_elements(By.CSS_SELECTOR, "span.hit-image, .product-image.placeholder")
         assert loaded_pictures(driver) == [] and remote_requests(driver) == []
     assert errors(driver) == []
 
@@ -551,9 +551,9 @@ def test_pictures_are_local_and_load_from_disk_with_placeholders_for_the_rest(dr
         pictures = loaded_pictures(driver)
         images = "file://" + pictures_site + "/images/"
         assert pictures and all(src.startswith(images) and src.endswith(".webp") for src, _ in pictures), pictures
-        charger = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p7"] .placeholder')
+        charger = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p7"] span.hit-image')
         assert charger.text == "" and {"tone-4", "kind-charger"} <= set(charger.get_attribute("class").split())
-        protector = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p8"] .placeholder')
+        protector = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p8"] span.hit-image')
         assert "kind-case" in protector.get_attribute("class").split()  # its category says Cases
         shot(driver, "pictures-%s" % ("desktop" if viewport[0] > 1000 else "mobile"))
         for path, count in (("search/galaxy.html", 4), ("products/p5.html", 1), ("products/p6.html", 1)):
@@ -769,9 +769,9 @@ def test_the_result_count_is_announced_once_typing_pauses_and_cards_come_from_th
     # A card drawn by the script has the markup of the build's card partial, picture or placeholder.
     drawn = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit")
     html = drawn.get_attribute("outerHTML")
-    assert html.startswith('<li class="hit" data-object-id="') and '<a class="hit-link" href="products/' in html
+    assert html.startswith('<li class="hit" data-object-id="') and '<a href="products/' in html
     assert '<span class="hit-text"><span class="hit-name">' in html and '<span class="hit-price">$' in html
-    assert " kind-" in drawn.find_element(By.CSS_SELECTOR, ".placeholder").get_attribute("class")
+    assert " kind-" in drawn.find_element(By.CSS_SELECTOR, "span.hit-image").get_attribute("class")
 
 
 def test_a_product_opened_from_a_search_links_back_to_it(page):
@@ -783,7 +783,7 @@ def test_a_product_opened_from_a_search_links_back_to_it(page):
     wait(lambda: status_text(driver).endswith("results") and driver.current_url.endswith("#q=galaxy+s7"))
 
     def click_first_card():  # the list may be drawn again under the pointer: try again then
-        driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-link").click()
+        driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit > a").click()
         return True
     wait(click_first_card)
     back = wait(lambda: driver.find_element(By.CSS_SELECTOR, ".back-link"))

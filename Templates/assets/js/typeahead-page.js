@@ -861,13 +861,13 @@
     const template = record.image ? cardTemplates.picture : cardTemplates.placeholder;
     const li = template.content.firstElementChild.cloneNode(true);
     li.dataset.objectId = record.objectID;
-    li.querySelector(".hit-link").href = root + layout.productPage[0] + record.slug + layout.productPage[1];
+    li.querySelector("a").href = root + layout.productPage[0] + record.slug + layout.productPage[1];
     const picture = li.querySelector(".hit-image");
     if (record.image) {
       showPicture(picture, record.image);
     } else {
       const mark = core.placeholder(record.brand, record.name);
-      picture.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kindOf(record);
+      picture.className = "hit-image tone-" + mark.tone + " kind-" + kindOf(record);
       picture.textContent = "";
     }
     li.querySelector(".hit-name").innerHTML = nameHTML;
@@ -906,7 +906,7 @@
     }
     const mark = core.placeholder(record.brand, record.name);
     const span = document.createElement("span");
-    span.className = "hit-image placeholder tone-" + mark.tone + " kind-" + kindOf(record);
+    span.className = "hit-image tone-" + mark.tone + " kind-" + kindOf(record);
     span.setAttribute("aria-hidden", "true");
     return span;
   }
