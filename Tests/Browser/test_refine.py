@@ -200,7 +200,7 @@ def test_a_result_pages_summary_reads_without_script_and_its_counts_are_the_sear
     """Without script, the summary is the page's panel: each value with its count, as text (no link:
     the search page needs script, and where script runs the panel replaces the summary). The
     search page refined by that value gives that count."""
-    driver, viewport, _, url = front
+    driver, viewport, colours, url = front
     driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     try:
         driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))
@@ -210,6 +210,12 @@ def test_a_result_pages_summary_reads_without_script_and_its_counts_are_the_sear
         value = item.get_attribute("data-value")
         assert item.text == f"{value} ({expected:,})"
         assert driver.find_elements(By.CSS_SELECTOR, ".facet-summary a") == []
+        # With no panel beside it, the list takes the page's width (not the panel's column).
+        widths = driver.execute_script(
+            "return [document.querySelector('ol.results').getBoundingClientRect().width,"
+            " document.querySelector('main').getBoundingClientRect().width]")
+        assert widths[0] >= 0.8 * widths[1], widths
+        shot(driver, f"result-page-without-script-{viewport}-{colours}")
         text = driver.find_element(By.TAG_NAME, "h1").text.split("“", 1)[1].rsplit("”", 1)[0]
     finally:
         driver.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
