@@ -253,6 +253,30 @@ def test_a_result_page_has_the_panel_once_its_script_runs_and_a_tick_goes_on_at_
     assert errors(driver) == []
 
 
+def test_a_result_pages_panel_frame_is_drawn_by_its_script_as_the_search_page_has_it(front, sample_site):
+    """The build leaves the panel's frame and the results bar out of every result page (they only
+    ever show where script runs); the page's script draws them with the search page's markup."""
+    driver, viewport, _, url = front
+    with open(os.path.join(sample_site, "search", "16gb-iphone-c7c9bfae.html"), encoding="utf-8") as f:
+        html = f.read()
+    assert 'id="typeahead-refine"' in html
+    assert "typeahead-results-bar" not in html and 'class="refine-head"' not in html and "typeahead-sort" not in html
+    frame = """
+        const tight = (node) => node.outerHTML.replace(/>\\s+</g, '><').replace(/ hidden=""/g, '');
+        const bar = document.getElementById('typeahead-results-bar');
+        return [tight(document.querySelector('#typeahead-refine > .refine-head')),
+                tight(document.getElementById('typeahead-refine-body').cloneNode(false)),
+                tight(bar), bar.parentElement.className, bar.nextElementSibling.className];"""
+    wait(lambda: driver.find_element(By.ID, "typeahead-results-bar").is_displayed())
+    want = driver.execute_script(frame)
+    driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))
+    wait(lambda: driver.find_element(By.ID, "typeahead-results-bar").is_displayed())
+    got = driver.execute_script(frame)
+    assert got[:4] == want[:4]
+    assert "Price, low to high" in got[2] and got[4] == "facet-summary"
+    assert errors(driver) == []
+
+
 def test_a_result_pages_sort_order_goes_on_at_the_search_page_and_is_axe_clean(front):
     driver, viewport, _, url = front
     driver.get(url.replace("index.html", "search/16gb-iphone-c7c9bfae.html"))

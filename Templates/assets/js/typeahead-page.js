@@ -53,6 +53,9 @@
   // on at the search page (`data-search`, the search's address there), where the list it opens is.
   const refineElement = document.getElementById("typeahead-refine");
   const searchHref = refineElement ? refineElement.dataset.search : undefined;
+  if (refineElement && searchHref && window.TypeaheadPanel && data.products.facets) {
+    window.TypeaheadPanel.frame(refineElement, data.products.facets);
+  }
   const panel =
     refineElement && (onFront || searchHref) && window.TypeaheadPanel && window.TypeaheadRefine && data.products.facets
       ? window.TypeaheadPanel.create(

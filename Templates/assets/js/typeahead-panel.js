@@ -576,5 +576,36 @@
     return { answer, refresh, parse, serialize, state: () => current };
   }
 
-  window.TypeaheadPanel = { create, parse, serialize };
+  /**
+   * The panel's frame on a result page, where the build leaves it out (it only ever shows where
+   * script runs, and it was 900 bytes of every page): inside `panel`, the heading with its "Done"
+   * button and the body; before the list's section, the results bar with the "Filters" button,
+   * the sort orders and the chips. The same markup as the search page's (index.mustache). Does
+   * nothing where the frame is there.
+   */
+  function frame(panel, manifest) {
+    if (document.getElementById("typeahead-refine-body")) return;
+    const make = (tag, attributes, ...children) => {
+      const node = document.createElement(tag);
+      for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+      for (const child of children) node.append(child);
+      return node;
+    };
+    panel.append(
+      make("div", { class: "refine-head" },
+        make("h2", { id: "refine-heading" }, "Filters"),
+        make("button", { type: "button", id: "typeahead-refine-close", class: "chip refine-close" }, "Done")),
+      make("div", { id: "typeahead-refine-body", class: "refine-body" }));
+    const labels = manifest.labels || {};
+    const orders = (manifest.replicas || []).map(([name, attribute, descending]) =>
+      make("option", { value: name }, (labels[attribute] || attribute) + (descending ? ", high to low" : ", low to high")));
+    const bar = make("div", { id: "typeahead-results-bar", class: "results-bar", hidden: "" },
+      make("button", { type: "button", id: "typeahead-filters", class: "chip filters-button", "aria-controls": "typeahead-refine", "aria-expanded": "false" }, "Filters"),
+      make("label", { class: "sort" }, "Sort by ", make("select", { id: "typeahead-sort" }, make("option", { value: "" }, "Relevance"), ...orders)),
+      make("ul", { id: "typeahead-chips", class: "refinement-chips", "aria-label": "Current filters" }));
+    const section = panel.nextElementSibling;
+    if (section) section.prepend(bar);
+  }
+
+  window.TypeaheadPanel = { create, frame, parse, serialize };
 })();

@@ -64,13 +64,13 @@ extension ShardedIndex {
                     .array([.string($0.name), .string($0.sort.attribute), .bool($0.sort.descending)])
                 }),
             "priceBounds": .array(FacetSummary.priceBounds.map(JSONValue.number)),
-            // What the panel calls each attribute (as the static summaries do), and which lists
-            // have a search box (`searchable(…)`).
+            // What the panel calls each attribute and each sort order's (as the static summaries
+            // and the search page do), and which lists have a search box (`searchable(…)`).
             "labels": .object(
                 Dictionary(
-                    uniqueKeysWithValues: attributes.map {
-                        ($0.name, JSONValue.string(FacetSummaryData.label($0.name)))
-                    })),
+                    (attributes.map(\.name) + config.replicas.map(\.sort.attribute)).map {
+                        ($0, JSONValue.string(FacetSummaryData.label($0)))
+                    }, uniquingKeysWith: { first, _ in first })),
             "searchable": .array(attributes.filter { $0.kind == .searchable }.map { .string($0.name) }),
         ])
     }
