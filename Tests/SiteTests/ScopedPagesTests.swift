@@ -11,8 +11,10 @@ import TypeaheadTestSupport
 @Suite struct ScopedPagesTests {
     static let phones = Scope(attribute: "categories", value: "Phones")
 
-    /// "phone" finds three products, all phones; "case" three, two of them phones; "phone zzz"
-    /// finds nothing with both words, so its words are made optional (the phones again).
+    /// "phone" finds four products, all phones; "case" three, two of them phones; "phone zzz"
+    /// finds nothing with both words, so its words are made optional (the phones again); "laptop
+    /// case" finds the laptop case with both words, and in the scope, where no phone has both,
+    /// the phone stand once "case" is made optional: one hit each, not the same one.
     static var content: Content {
         var config = SiteConfig()
         config.scopes = [phones]
@@ -22,6 +24,7 @@ import TypeaheadTestSupport
             RefiningPagesTests.product("b", "Phone case blue", brand: "Acme", path: ["Phones"], price: 30),
             RefiningPagesTests.product("c", "Phone charger", brand: "Bolt", path: ["Phones"], price: 20),
             RefiningPagesTests.product("e", "Laptop case", brand: "Bolt", path: ["Computers"], price: 45),
+            RefiningPagesTests.product("f", "Laptop stand phone", brand: "Bolt", path: ["Phones"], price: 25),
         ]
         let listed = ["categories": ["Phones"]]
         return Content(
@@ -30,6 +33,7 @@ import TypeaheadTestSupport
                 Suggestion(objectID: "phone", query: "phone", popularity: 3, exactMatches: listed),
                 Suggestion(objectID: "case", query: "case", popularity: 2, exactMatches: listed),
                 Suggestion(objectID: "phone zzz", query: "phone zzz", popularity: 1, exactMatches: listed),
+                Suggestion(objectID: "laptop case", query: "laptop case", popularity: 1, exactMatches: listed),
             ],
             config: config)
     }
@@ -38,7 +42,7 @@ import TypeaheadTestSupport
         SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: SiteLayout.scopeSlug(phones), page: 1)
     }
 
-    static func write() throws -> URL {
+    static func write(_ content: Content = content) throws -> URL {
         let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
         let site = try TestSupport.temporaryDirectory("scoped").appendingPathComponent("site")
         _ = try SiteBuilder(content: content, templates: templates).write(to: site.path)
@@ -50,18 +54,20 @@ import TypeaheadTestSupport
         let files = try SiteBuilder(content: Self.content, templates: templates).build()
         let slugs = Slug.assign(Self.content.suggestions.map(\.objectID))
         let pages = files.keys.filter { $0.hasSuffix(".html") && $0.contains("search/") }.sorted()
-        // Unscoped: all three. In the scope: "case" (narrowed to two), "phone zzz" (its words were
-        // made optional: its hits need not be the unscoped ones), not "phone" (all three are phones).
-        #expect(pages.filter { $0.hasPrefix("search/") }.count == 3)
+        // Unscoped: all four. In the scope: "case" (narrowed to two), "phone zzz" (words made
+        // optional in both lists), "laptop case" (the same count, but the scope's words were made
+        // optional: another product), not "phone" (all four are phones).
+        #expect(pages.filter { $0.hasPrefix("search/") }.count == 4)
         #expect(
             pages.filter { $0.hasPrefix("scopes/") }
-                == [Self.scoped(slugs["case"]!), Self.scoped(slugs["phone zzz"]!)].sorted())
-        let scopedCase = String(decoding: files[Self.scoped(slugs["case"]!)]!, as: UTF8.self)
-        #expect(SiteReader.objectIDs(inResultPage: scopedCase) == ["a", "b"])
-        // "phone" stays offered in the scope: the scope's list holds all three suggestions (as
+                == ["case", "phone zzz", "laptop case"].map { Self.scoped(slugs[ObjectID($0)]!) }.sorted())
+        let text = { (id: String) in String(decoding: files[Self.scoped(slugs[ObjectID(id)]!)]!, as: UTF8.self) }
+        #expect(SiteReader.objectIDs(inResultPage: text("case")) == ["a", "b"])
+        #expect(SiteReader.objectIDs(inResultPage: text("laptop case")) == ["f"])
+        // "phone" stays offered in the scope: the scope's list holds all four suggestions (as
         // gaps between their numbers).
         let scopeList = try #require(files.first { $0.key.hasPrefix("data/suggestions/scopes/") }).value
-        #expect(String(decoding: scopeList, as: UTF8.self).hasSuffix("[\n0,1,1\n]);\n"))
+        #expect(String(decoding: scopeList, as: UTF8.self).hasSuffix("[\n0,1,1,1\n]);\n"))
     }
 
     @Test func checkProvesTheScopedPagesAbsentWhereTheScopeHoldsEveryHitAndPresentElsewhere() throws {
@@ -89,8 +95,21 @@ import TypeaheadTestSupport
         let site = try Self.write()
         let snapshot = try SiteSnapshot.read(site.path)
         let unscoped = try #require(snapshot.results[SiteSnapshot.ResultKey(scope: nil, objectID: "phone")])
-        #expect(unscoped.count == 3)
+        #expect(unscoped.count == 4)
         #expect(snapshot.results[SiteSnapshot.ResultKey(scope: Self.phones.filter, objectID: "phone")] == unscoped)
         #expect(snapshot.results[SiteSnapshot.ResultKey(scope: Self.phones.filter, objectID: "case")] == ["a", "b"])
+    }
+
+    /// With `minHits` 0 a scope offers a suggestion it has no hit for, and that list has no pages
+    /// either: `typeahead diff` gives it no list (not the unscoped one, whose hits are not in the
+    /// scope).
+    @Test func diffGivesNoListToAScopeWithoutAHitThere() throws {
+        var content = Self.content
+        content.config.minHits = 0
+        content.config.language.removeWordsIfNoResults = .none
+        let snapshot = try SiteSnapshot.read(try Self.write(content).path)
+        #expect(snapshot.results[SiteSnapshot.ResultKey(scope: nil, objectID: "laptop case")] == ["e"])
+        #expect(snapshot.results[SiteSnapshot.ResultKey(scope: Self.phones.filter, objectID: "laptop case")] == nil)
+        #expect(snapshot.results[SiteSnapshot.ResultKey(scope: Self.phones.filter, objectID: "phone")]?.count == 4)
     }
 }

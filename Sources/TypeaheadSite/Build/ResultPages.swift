@@ -14,12 +14,13 @@ struct ResultPages {
     var kinds: [ProductKind]
 
     /// Whether a suggestion's list in a scope has pages of its own: not when the scope holds every
-    /// hit of the suggestion's unscoped list (the same count, with every word: the same hits in
-    /// the same order, the same summary), whose pages would be the scope's byte for byte but for
-    /// the heading (docs/CONTRACT.md, "A scope's pages"). `unscopedRelaxed`: whether the unscoped
-    /// list's words were made optional (its hits need not be the scope's then).
-    static func scopeHasOwnPages(hits: Int, unscopedHits: Int?, unscopedRelaxed: Bool) -> Bool {
-        guard let unscopedHits, !unscopedRelaxed else { return true }
+    /// hit of the suggestion's unscoped list (the same count, with every word in both lists: the
+    /// same hits in the same order, the same summary), whose pages would be the scope's byte for
+    /// byte but for the heading (docs/CONTRACT.md, "A scope's pages"). `relaxed`,
+    /// `unscopedRelaxed`: whether the words of the scope's list, of the unscoped list, were made
+    /// optional (their hits need not be each other's then).
+    static func scopeHasOwnPages(hits: Int, relaxed: Bool, unscopedHits: Int?, unscopedRelaxed: Bool) -> Bool {
+        guard let unscopedHits, !unscopedRelaxed, !relaxed else { return true }
         return hits != unscopedHits
     }
 

@@ -207,7 +207,8 @@ extension SiteChecker {
             let own =
                 scope == nil
                 || ResultPages.scopeHasOwnPages(
-                    hits: nbHits, unscopedHits: unscoped?.hits, unscopedRelaxed: unscoped?.relaxed ?? false)
+                    hits: nbHits, relaxed: relaxed, unscopedHits: unscoped?.hits,
+                    unscopedRelaxed: unscoped?.relaxed ?? false)
             // The first resultPages pages are static; none past them.
             let nbPages =
                 offered[k] && nbHits > 0 && own

@@ -66,6 +66,9 @@ public struct SiteSnapshot: Sendable {
         // Suggestions and products: the rows of the client indices' `records/` files, named by the
         // manifest's `fields`.
         var suggestions: [ObjectID: SuggestionRow] = [:]
+        // Each index's objectIDs in number order, to read its scopes' members.
+        var suggestionOrder: [ObjectID] = []
+        var productOrder: [ObjectID] = []
         for (line, fields) in try indexRows(data["suggestions"], name: "suggestions", reader: reader) {
             guard let id = fields["objectID"]?.stringValue, let query = fields["query"]?.stringValue,
                 let popularity = fields["popularity"]?.numberValue
@@ -75,6 +78,7 @@ public struct SiteSnapshot: Sendable {
                         "\(reader.path(SiteLayout.clientIndex(.suggestions) + "records/")): a row is not [objectID, query, popularity]: \(line.prefix(80))"
                 )
             }
+            suggestionOrder.append(ObjectID(id))
             suggestions[ObjectID(id)] = SuggestionRow(
                 objectID: ObjectID(id), query: query, popularity: popularity, line: line)
         }
@@ -87,6 +91,7 @@ public struct SiteSnapshot: Sendable {
                         "\(reader.path(SiteLayout.clientIndex(.products) + "records/")): a row has no objectID and slug: \(line.prefix(80))"
                 )
             }
+            productOrder.append(ObjectID(id))
             products[ObjectID(id)] = ProductRow(objectID: ObjectID(id), slug: slug, fields: fields, line: line)
         }
 
@@ -101,9 +106,9 @@ public struct SiteSnapshot: Sendable {
         let slugs = Slug.assign(ordered)
         var results: [ResultKey: [ObjectID]] = [:]
         let scopes: [Scope?] = [nil] + maps.compactMap(\.scope)
-        // The suggestions each scope's map offers.
-        var offeredIn: [String: Set<ObjectID>] = [:]
-        for map in maps { if let scope = map.scope { offeredIn[scope.filter] = Set(map.values.values.joined()) } }
+        // The suggestions each scope offers, and its products.
+        let offeredIn = scopeMembers(data["suggestions"], order: suggestionOrder, reader: reader)
+        let inScope = scopeMembers(data["products"], order: productOrder, reader: reader)
         for id in ordered {
             for scope in scopes {
                 let slug = slugs[id]!
@@ -119,10 +124,13 @@ public struct SiteSnapshot: Sendable {
                 if page > 1 {
                     results[ResultKey(scope: scope?.filter, objectID: id)] = hits
                 } else if let scope, offeredIn[scope.filter]?.contains(id) == true,
-                    let all = results[ResultKey(scope: nil, objectID: id)]
+                    let all = results[ResultKey(scope: nil, objectID: id)], !all.isEmpty,
+                    let members = inScope[scope.filter], all.allSatisfy(members.contains)
                 {
-                    // Offered in the scope with no pages of its own: the scope holds every hit of
-                    // its unscoped list, whose pages are the scope's (docs/CONTRACT.md).
+                    // Offered in the scope, with hits there (the unscoped pages' are all in it) and
+                    // no pages of its own: the scope holds every hit of its unscoped list, whose
+                    // pages are the scope's (docs/CONTRACT.md, "A scope's pages"; `check` proves
+                    // that no other list goes without pages).
                     results[ResultKey(scope: scope.filter, objectID: id)] = all
                 }
             }
@@ -156,6 +164,39 @@ public struct SiteSnapshot: Sendable {
 
     /// The rows of a client index's `records/` files (as its manifest in `index.html` describes it),
     /// each with its line and its cells named by the manifest's `fields`.
+    /// The members of each scope of a client index, by the scope's filter: its `scopes/<slug>.js`
+    /// lists their numbers as differences; `order` is the index's objectIDs in number order.
+    static func scopeMembers(_ manifest: JSONValue?, order: [ObjectID], reader: SiteReader) -> [String: Set<ObjectID>] {
+        guard case .array(let entries)? = manifest?["scopes"], let base = manifest?["base"]?.stringValue else {
+            return [:]
+        }
+        var result: [String: Set<ObjectID>] = [:]
+        for entry in entries {
+            guard case .array(let cells) = entry, cells.count == 3, let attribute = cells[0].stringValue,
+                let value = cells[1].stringValue, let slug = cells[2].stringValue,
+                let text = reader.read("\(base)scopes/\(slug).js"),
+                let open = text.utf8.firstIndex(of: UInt8(ascii: "["))
+            else { continue }
+            var members = Set<ObjectID>()
+            var number = -1
+            var gap: Int? = nil
+            for byte in text.utf8[text.utf8.index(after: open)...] {
+                if byte >= 0x30 && byte <= 0x39 {
+                    gap = (gap ?? 0) * 10 + Int(byte - 0x30)
+                    continue
+                }
+                if let g = gap {
+                    number += number < 0 ? g + 1 : g
+                    if number >= 0, number < order.count { members.insert(order[number]) }
+                    gap = nil
+                }
+                if byte == UInt8(ascii: "]") { break }
+            }
+            result[Scope(attribute: attribute, value: value).filter] = members
+        }
+        return result
+    }
+
     static func indexRows(
         _ manifest: JSONValue?, name: String, reader: SiteReader
     ) throws(SiteReadError) -> [(String, [String: JSONValue])] {

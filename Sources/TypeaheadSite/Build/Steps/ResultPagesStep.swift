@@ -14,7 +14,7 @@ struct ResultPagesStep: BuildStep {
         let templates = context.templates.templates
         let suggestions = context.content.suggestions
         let progress = context.progress
-        // A facet turned between numbers and text changes every page's summary: none is kept.
+        // A facet turned between numbers and text: none is kept (see `IncrementalPlan.numericFacets`).
         let plan = context.plan.flatMap { $0.numericFacets == IncrementalPlan.numericFacets(engine) ? $0 : nil }
         // A product shows on many pages: its kind is read once (4.5 % of a clean build's time at
         // 30,000 products, when each card read it).
@@ -41,7 +41,8 @@ struct ResultPagesStep: BuildStep {
                     $0.offered[s]
                         && ($0.scope == nil
                             || ResultPages.scopeHasOwnPages(
-                                hits: $0.hits[s]!, unscopedHits: unscoped, unscopedRelaxed: vettings[0].relaxed[s]))
+                                hits: $0.hits[s]!, relaxed: $0.relaxed[s], unscopedHits: unscoped,
+                                unscopedRelaxed: vettings[0].relaxed[s]))
                 }
                 let lists = offered.map { (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!) }
                 if lists.isEmpty { continue }
