@@ -864,7 +864,7 @@
     const template = record.image ? cardTemplates.picture : cardTemplates.placeholder;
     const li = template.content.firstElementChild.cloneNode(true);
     li.dataset.objectId = record.objectID;
-    li.querySelector("a").href = root + layout.productPage[0] + record.slug + layout.productPage[1];
+    li.querySelector(":scope > a").href = root + layout.productPage[0] + record.slug + layout.productPage[1];
     const picture = li.querySelector(".hit-image");
     if (record.image) {
       showPicture(picture, record.image);
@@ -910,7 +910,6 @@
     const mark = core.placeholder(record.brand, record.name);
     const span = document.createElement("span");
     span.className = "hit-image tone-" + mark.tone + " kind-" + kindOf(record);
-    span.setAttribute("aria-hidden", "true");
     return span;
   }
 

@@ -585,6 +585,7 @@
    */
   function frame(panel, manifest) {
     if (document.getElementById("typeahead-refine-body")) return;
+    panel.setAttribute("aria-labelledby", "refine-heading");
     const make = (tag, attributes, ...children) => {
       const node = document.createElement(tag);
       for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);

@@ -31,8 +31,9 @@ struct IncrementalPlan {
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
     /// records' numbers changed).
     var answers: PreviousAnswers?
-    /// The facets that held only numbers in the previous build (`numericFacets`): a result page
-    /// summarises those without links, so when a changed product turns one over, no page is kept.
+    /// The facets that held only numbers in the previous build (`numericFacets`): when a changed
+    /// product turns one over, no page is kept (a summary's links once depended on it; its values
+    /// are text now, so this only costs a full rebuild in that rare case).
     var numericFacets: [String] = []
     /// Nothing changed: the same inputs, the same products file, and every file of the site as the
     /// previous build left it (no other): the build, being deterministic, would write that site.
