@@ -50,6 +50,31 @@ struct RemoteCheckTests {
         #expect(report.description.contains("Agreement: 100 %"))
     }
 
+    /// "samsung galaxy" has no pages of its own in Cell Phones (the scope holds every hit): its
+    /// unscoped page is asked in the scope too, and the engine agrees; a scope whose hits differ
+    /// would not.
+    @Test func aScopeWithNoPagesOfItsOwnIsAskedTheUnscopedPages() throws {
+        final class Asked: @unchecked Sendable {
+            let lock = NSLock()
+            var queries: [RemoteQuery] = []
+        }
+        let asked = Asked()
+        let checker = RemoteSiteChecker(content: Self.built.content, site: Self.built.site)
+        let report = try checker.run(
+            engineName: "local",
+            ask: { queries in
+                asked.lock.withLock { asked.queries += queries }
+                return (Self.local(queries), 0)
+            })
+        #expect(report.agreement == 100)
+        let phones = Scope(attribute: "categories", value: "Cell Phones")
+        #expect(
+            asked.queries.contains { $0.index == .products && $0.query == "samsung galaxy" && $0.filter == phones })
+        let slug = Slug.assign(Self.built.content.suggestions.map(\.objectID))["samsung galaxy"]!
+        let scoped = SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: SiteLayout.scopeSlug(phones), page: 1)
+        #expect(!FileManager.default.fileExists(atPath: Self.built.site + "/" + scoped))
+    }
+
     @Test func anEngineRankingOtherwiseIsMeasuredWithItsFirstDifferences() throws {
         var checker = RemoteSiteChecker(content: Self.built.content, site: Self.built.site)
         checker.shownDifferences = 3

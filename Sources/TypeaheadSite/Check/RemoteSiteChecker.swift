@@ -250,20 +250,36 @@ public struct RemoteSiteChecker {
         return items
     }
 
-    /// Every static result page of every suggestion, in every scope that lists it.
+    /// Every static result page of every suggestion, in every scope that lists it; and, for a scope
+    /// with no pages of its own whose products hold the unscoped pages' hits (it holds every hit:
+    /// docs/CONTRACT.md, "A scope's pages"), the unscoped pages asked in the scope.
     private func pageItems(_ reader: SiteReader) -> [Item] {
         let config = content.config
         var items: [Item] = []
         let slugs = Slug.assign(content.suggestions.map(\.objectID))
+        var members: [String: Set<String>] = [:]
+        for scope in config.scopes {
+            members[scope.filter] = Set(content.products.filter { Self.holds($0, scope) }.map(\.objectID.text))
+        }
         for suggestion in content.suggestions {
             for scope in config.everyScope {
                 if let scope, !suggestion.isListed(in: scope) { continue }
                 for page in 1...max(1, config.resultPages) {
-                    let file = SiteLayout.resultPage(
-                        suggestionSlug: slugs[suggestion.objectID]!,
-                        scopeSlug: scope.map(SiteLayout.scopeSlug),
-                        page: page)
-                    guard let html = reader.read(file) else { break }
+                    let slug = slugs[suggestion.objectID]!
+                    var file = SiteLayout.resultPage(
+                        suggestionSlug: slug, scopeSlug: scope.map(SiteLayout.scopeSlug), page: page)
+                    var read = reader.read(file)
+                    if read == nil, let scope,
+                        let all = reader.read(SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: nil, page: page)),
+                        case let hits = SiteReader.objectIDs(inResultPage: all), !hits.isEmpty,
+                        hits.allSatisfy({ members[scope.filter]?.contains($0) == true })
+                    {
+                        read = all
+                        file =
+                            SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: nil, page: page)
+                            + " in \(scope.filter)"
+                    }
+                    guard let html = read else { break }
                     items.append(
                         Item(
                             kind: .resultPage,
@@ -277,6 +293,16 @@ public struct RemoteSiteChecker {
         }
 
         return items
+    }
+
+    /// Whether `product`'s value of the scope's attribute is the scope's value (or one of them).
+    static func holds(_ product: Product, _ scope: Scope) -> Bool {
+        switch product.attributes[scope.attribute] {
+        case .string(let value)?: return value.utf8.elementsEqual(scope.value.utf8)
+        case .array(let values)?:
+            return values.contains { $0.stringValue?.utf8.elementsEqual(scope.value.utf8) == true }
+        default: return false
+        }
     }
 
     /// Every precomputed answer; its record numbers are places in the custom-ranking order.
