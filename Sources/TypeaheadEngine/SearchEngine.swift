@@ -123,14 +123,22 @@ public final class SearchEngine: Sendable {
     private func computeAllowed(_ index: IndexName, _ filter: Scope) -> [Bool] {
         switch index {
         case .products:
-            // The attribute's facet values (docs/CONTRACT.md, Refining and sorting): a string, each
-            // string of an array, a number or a boolean as text.
-            let column = column(filter.attribute)
-            let value = ByteKey(filter.value)
-            return column.values.map { $0.contains(value) }
+            return Self.holding(column(filter.attribute), filter)
         case .suggestions:
             return content.suggestions.map { $0.isListed(in: filter) }
         }
+    }
+
+    /// Which products a scope holds, from their values of its attribute (docs/CONTRACT.md, Refining
+    /// and sorting: a string, each string of an array, a number or a boolean as text), without an
+    /// engine (`check --engine`).
+    public static func holding(_ products: [Product], _ filter: Scope) -> [Bool] {
+        holding(AttributeColumn(products, attribute: filter.attribute), filter)
+    }
+
+    private static func holding(_ column: AttributeColumn, _ filter: Scope) -> [Bool] {
+        let value = ByteKey(filter.value)
+        return column.values.map { $0.contains(value) }
     }
 
     /// `nbPages = min(ceil(nbHits / hitsPerPage), ceil(1000 / hitsPerPage))`.

@@ -259,7 +259,9 @@ public struct RemoteSiteChecker {
         let slugs = Slug.assign(content.suggestions.map(\.objectID))
         var members: [String: Set<String>] = [:]
         for scope in config.scopes {
-            members[scope.filter] = Set(content.products.filter { Self.holds($0, scope) }.map(\.objectID.text))
+            let held = SearchEngine.holding(content.products, scope)
+            members[scope.filter] = Set(
+                content.products.indices.filter { held[$0] }.map { content.products[$0].objectID.text })
         }
         for suggestion in content.suggestions {
             for scope in config.everyScope {
@@ -293,16 +295,6 @@ public struct RemoteSiteChecker {
         }
 
         return items
-    }
-
-    /// Whether `product`'s value of the scope's attribute is the scope's value (or one of them).
-    static func holds(_ product: Product, _ scope: Scope) -> Bool {
-        switch product.attributes[scope.attribute] {
-        case .string(let value)?: return value.utf8.elementsEqual(scope.value.utf8)
-        case .array(let values)?:
-            return values.contains { $0.stringValue?.utf8.elementsEqual(scope.value.utf8) == true }
-        default: return false
-        }
     }
 
     /// Every precomputed answer; its record numbers are places in the custom-ranking order.
