@@ -73,10 +73,9 @@ enum FacetSummaryData {
         ]
     }
 
-    /// The refinement panel's data (site.json `attributesForFaceting`, `replicas`): null without
-    /// facets. `search`: on a result page, the search page's address for its query, where a
-    /// refinement chosen in the panel goes on.
-    static func refining(_ config: SiteConfig, search: String?) -> MustacheValue {
+    /// The search page's refinement panel data (site.json `attributesForFaceting`, `replicas`):
+    /// null without facets.
+    static func refining(_ config: SiteConfig) -> MustacheValue {
         guard !config.attributesForFaceting.isEmpty else { return .null }
         return [
             "replicas": .array(
@@ -86,8 +85,14 @@ enum FacetSummaryData {
                         "label": .string(
                             label($0.sort.attribute) + ($0.sort.descending ? ", high to low" : ", low to high")),
                     ]
-                }),
-            "search": search.map(MustacheValue.string) ?? .null,
+                })
         ]
+    }
+
+    /// A result page's panel data: null without facets; `search`, the search page's address for
+    /// its query, where a refinement chosen in the panel goes on (the page's script draws the
+    /// panel's frame and sort orders: `TypeaheadPanel.frame`).
+    static func refining(_ config: SiteConfig, search: String) -> MustacheValue {
+        config.attributesForFaceting.isEmpty ? .null : ["search": .string(search)]
     }
 }

@@ -48,7 +48,7 @@ struct FrontPageStep: BuildStep {
                 "popular": .array(popular),
                 // The refinement panel, with the sort orders (site.json `attributesForFaceting`,
                 // `replicas`): null without facets.
-                "refining": FacetSummaryData.refining(config, search: nil),
+                "refining": FacetSummaryData.refining(config),
                 "scopes": .array(
                     config.scopes.map { ["attribute": .string($0.attribute), "value": .string($0.value)] }),
             ])
