@@ -31,3 +31,30 @@ def chromium(*arguments):
                      "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1") + arguments:
         options.add_argument(argument)
     return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+
+
+# Calls back once the page has measured more than `seen` results paints (`typeahead-results-paint`,
+# the page's own keystroke-to-painted-results measure), or false after `limit` milliseconds. Waited
+# for in the page (one script that a performance observer ends), not by asking it every few
+# milliseconds, so the wait adds no work to the page's main thread (measured once each way in
+# search-page.py: no difference beyond the noise, docs/BENCHMARKS.md).
+PAINTED = """
+  const [seen, limit, done] = arguments;
+  const painted = () => performance.getEntriesByName('typeahead-results-paint').length > seen;
+  if (painted()) return done(true);
+  const observer = new PerformanceObserver(() => {
+    if (!painted()) return;
+    observer.disconnect();
+    clearTimeout(timer);
+    done(true);
+  });
+  observer.observe({ type: 'measure' });
+  const timer = setTimeout(() => { observer.disconnect(); done(false); }, limit);
+"""
+
+
+def type_and_wait(driver, box, character, limit=4000):
+    """Types one key into `box` and waits until the page has painted its results (or `limit` ms)."""
+    seen = driver.execute_script("return performance.getEntriesByName('typeahead-results-paint').length")
+    box.send_keys(character)
+    return driver.execute_async_script(PAINTED, seen, limit)

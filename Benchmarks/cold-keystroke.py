@@ -18,7 +18,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browsing import chromium, serve  # noqa: E402
+from browsing import chromium, serve, type_and_wait  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
@@ -27,16 +27,6 @@ if not sites:
     sys.exit(__doc__)
 texts = arg("--texts", "galaxy s,usb c c,iphone 7,case f,case for s").split(",")
 runs = int(arg("--runs", "5"))
-
-# Calls back once the page has measured more than `seen` results paints (or after 4 s).
-PAINTED = """
-  const [seen, done] = arguments;
-  const painted = () => performance.getEntriesByName('typeahead-results-paint').length > seen;
-  if (painted()) return done(true);
-  const observer = new PerformanceObserver(() => { if (!painted()) return; observer.disconnect(); done(true); });
-  observer.observe({ type: 'measure' });
-  setTimeout(() => { observer.disconnect(); done(false); }, 4000);
-"""
 
 bases = [serve(site)[1] for site in sites]
 driver = chromium()
@@ -55,9 +45,7 @@ for _ in range(runs):
                 if k == len(text) - 1:
                     time.sleep(0.3)
                     driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
-                seen = driver.execute_script("return performance.getEntriesByName('typeahead-results-paint').length")
-                box.send_keys(character)
-                driver.execute_async_script(PAINTED, seen)
+                type_and_wait(driver, box, character)
             time.sleep(0.2)
             found, listed = driver.execute_script(
                 "const last = (name) => performance.getEntriesByName(name).slice(-1)[0].duration;"

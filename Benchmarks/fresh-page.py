@@ -17,7 +17,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browsing import chromium, serve  # noqa: E402
+from browsing import chromium, serve, type_and_wait  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
@@ -28,24 +28,6 @@ site = os.path.abspath(sys.argv[1])
 texts = arg("--texts", "galaxy s,usb c c,iphone 7 p,case for s").split(",")
 runs = int(arg("--runs", "3"))
 warm = arg("--warm", "")
-
-# Calls back once the page has measured more than `seen` results paints (or after 4 s).
-PAINTED = """
-  const [seen, done] = arguments;
-  const painted = () => performance.getEntriesByName('typeahead-results-paint').length > seen;
-  if (painted()) return done(true);
-  const observer = new PerformanceObserver(() => { if (!painted()) return; observer.disconnect(); done(true); });
-  observer.observe({ type: 'measure' });
-  setTimeout(() => { observer.disconnect(); done(false); }, 4000);
-"""
-PAINTS = "return performance.getEntriesByName('typeahead-results-paint').length"
-
-
-def type_key(driver, box, character):
-    seen = driver.execute_script(PAINTS)
-    box.send_keys(character)
-    driver.execute_async_script(PAINTED, seen)
-
 
 base = serve(site)[1]
 driver = chromium()
@@ -62,7 +44,7 @@ for _ in range(runs):
         time.sleep(0.3)
         if warm:
             for character in warm:
-                type_key(driver, box, character)
+                type_and_wait(driver, box, character)
             box.send_keys(Keys.ESCAPE, Keys.ESCAPE)
             time.sleep(0.3)
             box.click()
@@ -70,7 +52,7 @@ for _ in range(runs):
         driver.execute_cdp_cmd("Emulation.setCPUThrottlingRate", {"rate": 4})
         for k, character in enumerate(text):
             before = driver.execute_script("return performance.getEntriesByType('resource').length")
-            type_key(driver, box, character)
+            type_and_wait(driver, box, character)
             times[(text, k)].append(driver.execute_script(
                 "return performance.getEntriesByName('typeahead-results-paint').slice(-1)[0].duration"))
             files = driver.execute_script(

@@ -39,7 +39,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, root)
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from browsing import Quiet, chromium, serve  # noqa: E402
+from browsing import Quiet, chromium, serve, type_and_wait  # noqa: E402
 
 count = int(sys.argv[sys.argv.index("--queries") + 1]) if "--queries" in sys.argv else 150
 paced = "--paced" in sys.argv
@@ -158,22 +158,6 @@ if "--texts" in sys.argv:
     queries = [t for t in sys.argv[sys.argv.index("--texts") + 1].split(",") for _ in range(repeat)]
 
 
-# Calls back once the page has measured more than `seen` results paints, or after 3 s.
-PAINTED = """
-  const [seen, done] = arguments;
-  const painted = () => performance.getEntriesByName('typeahead-results-paint').length > seen;
-  if (painted()) return done(true);
-  const observer = new PerformanceObserver(() => {
-    if (!painted()) return;
-    observer.disconnect();
-    clearTimeout(timer);
-    done(true);
-  });
-  observer.observe({ type: 'measure' });
-  const timer = setTimeout(() => { observer.disconnect(); done(false); }, 3000);
-"""
-
-
 def keystrokes(rate):
     """Each page's (lists, found, firsts) at `rate`, the pages taking turns query by query."""
     measured = {label: ([], [], []) for label in pages}
@@ -195,13 +179,7 @@ def keystrokes(rate):
             for character in query:
                 if paced:
                     # One key at a time: the next only once this one's results have painted (or 3 s).
-                    seen = browser.execute_script(
-                        "return performance.getEntriesByName('typeahead-results-paint').length")
-                    box.send_keys(character)
-                    # Waited for in the page (one script that a performance observer ends), not by
-                    # asking it every 10 ms, so the wait adds no work to the page's main thread
-                    # (measured once each way: no difference beyond the noise, docs/BENCHMARKS.md).
-                    browser.execute_async_script(PAINTED, seen)
+                    type_and_wait(browser, box, character, limit=3000)
                 else:
                     box.send_keys(character)
             time.sleep(0.4 * rate)
