@@ -138,6 +138,30 @@ struct IncrementalBuildTests {
         #expect(kept > 0 && vettingKept > 0)
     }
 
+    @Test("The prefix maps are kept while every scope offers the same suggestions, made again when one does not")
+    func prefixMapsKept() throws {
+        var (shop, output) = try Self.built(seed: 23)
+        // A price: no suggestion gains or loses its last hit.
+        _ = try shop.editProducts(0)
+        var note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.contains("; prefix maps kept;"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "a price edited, the maps kept")
+        // A shard changed by hand since: the maps are made again, even with the same suggestions.
+        let shard = try #require(
+            try TestSupport.tree(output).map(\.0).first { $0.hasPrefix("shards/all/") && !$0.contains("/pages") })
+        try TestSupport.write("typeaheadShard(\"by hand\", {}, []);\n", to: shard, in: output)
+        _ = try shop.editProducts(0)
+        note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.contains("; prefix maps made again;"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "a shard edited by hand")
+        // Most products removed: suggestions that had hits have none, and leave the maps.
+        shop.products = Array(shop.products.prefix(3))
+        try shop.save()
+        note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.contains("; prefix maps made again;"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "most products removed, the maps made again")
+    }
+
     @Test("A facet turned between numbers and text (summarised without links) keeps no result page")
     func facetTurned() throws {
         var (shop, output) = try Self.built(seed: 17)
@@ -194,6 +218,12 @@ struct IncrementalBuildTests {
             try Self.build(shop.content, into: output).incremental
                 == "clean build: the previous build's state is ignored (its vetting has a broken line)")
         try Self.expectSameAsClean(output, shop.content, "a broken vetting")
+        try Data("[\"all\",[]]\n".utf8).write(to: state.appendingPathComponent("maps"))
+        _ = try shop.editProducts(0)
+        #expect(
+            try Self.build(shop.content, into: output).incremental
+                == "clean build: the previous build's state is ignored (its list of prefix maps has a broken line)")
+        try Self.expectSameAsClean(output, shop.content, "a broken list of prefix maps")
         try Data("1 2\n".utf8).write(to: state.appendingPathComponent("files"))
         #expect(
             try Self.build(shop.content, into: output).incremental

@@ -44,6 +44,9 @@ final class BuildContext {
     var vettings: [SuggestionVetting] = []
     /// Set by `PrefixMapsStep`: unscoped first, then one a scope.
     var layouts: [PrefixMapLayout] = []
+    /// Set by `PrefixMapsStep`: the maps are the previous build's, their files kept (an incremental
+    /// build where every scope offers the same suggestions).
+    var mapsKept = false
     /// Set by `ResultPagesStep`: the suggestions with an unscoped result page.
     var withPages: [ObjectID: Bool] = [:]
     /// Set by `ResultPagesStep`: each suggestion's result pages (for the next build's state).

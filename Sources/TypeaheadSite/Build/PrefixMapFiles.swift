@@ -23,6 +23,11 @@ public struct PrefixMapLayout: Sendable {
     public var shown: Set<Int32> = []
     /// Each shard's file and size in bytes, in key order.
     public var shardSizes: [(file: String, bytes: Int)] = []
+    /// The files of the manifest's pages, at every level, in the order they were written.
+    public var pageFiles: [String] = []
+
+    /// Every file of the map: its shards, then its manifest's pages.
+    public var files: [String] { shardSizes.map(\.file) + pageFiles }
 
     public var largestShardBytes: Int { shardSizes.map(\.bytes).max() ?? 0 }
 
@@ -163,6 +168,7 @@ public struct PrefixMapFiles {
         of layout: inout PrefixMapLayout, into files: inout [String: [UInt8]], levels: PageLevels = PageLevels()
     ) {
         let id = layout.id
+        var pageFiles: [String] = []
         (layout.pages, layout.levels) = levels.build(layout.manifest) { depth, page in
             let name = "\(id)/\(PageLevels.folder(depth))/\(Slug.make(page.first!.firstKey))"
             var bytes: [UInt8] = Array("typeaheadManifest(".utf8)
@@ -171,8 +177,10 @@ public struct PrefixMapFiles {
             bytes += PageLevels.lines(page)
             bytes += "]);\n".utf8
             files[SiteLayout.shard(name)] = bytes
+            pageFiles.append(SiteLayout.shard(name))
             return SiteLayout.shard(name)
         }
+        layout.pageFiles = pageFiles
     }
 
     /// Whether a key may start a shard: its hash ends in five zero bits (about one key in 32).

@@ -156,6 +156,7 @@ public struct SiteBuilder {
                 ? note
                 : note
                     + "; suggestions vetted again: \(content.suggestions.count - context.knownVettings) of \(content.suggestions.count)"
+                    + (context.mapsKept ? "; prefix maps kept" : "; prefix maps made again")
                     + "; result pages made again for \(content.suggestions.count - context.keptSuggestions) of \(content.suggestions.count) suggestions"
                     + (context.productsIndex.map {
                         ", precomputed answers ranked again for \($0.answersRanked) of \($0.answersRanked + $0.answersKept) (\($0.answersAmong) of them among their previous first page)"
@@ -181,7 +182,8 @@ public struct SiteBuilder {
                                     relaxed: context.vettings.map { $0.relaxed[s] })
                             )
                         },
-                        numericFacets: IncrementalPlan.numericFacets(context.engine), content: snapshot)
+                        numericFacets: IncrementalPlan.numericFacets(context.engine), maps: context.layouts,
+                        content: snapshot)
                 } catch {
                     BuildState.remove(output: output)
                 }

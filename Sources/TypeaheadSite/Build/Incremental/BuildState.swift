@@ -19,9 +19,11 @@ import TypeaheadModel
 /// - `pages`: each suggestion's result pages, `["objectID","path",…]` a line;
 /// - `vetting`: each suggestion's hits in every scope (null: not in it) and the scopes where its
 ///   words were made optional ("1" at scope k's place), `["objectID",hits…,"0100"]` a line;
+/// - `maps`: each prefix map's layout (`PrefixMapLayout`, unscoped first, then one a scope), one
+///   JSON array a line: what the steps after the maps read of them, and the files they wrote;
 /// - `content/`: the products and `site.json` the site was built from.
 struct BuildState {
-    static let format = "typeahead-state 3"
+    static let format = "typeahead-state 4"
 
     /// The inputs other than the products (the binary, site.json, the suggestions, the synonyms,
     /// the templates, the pictures): when any differs, the next build is clean.
@@ -34,6 +36,9 @@ struct BuildState {
     var vetting: [ObjectID: SuggestionVetting.Known] = [:]
     /// The facets that held only numbers (`IncrementalPlan.numericFacets`).
     var numericFacets: [String]
+    /// Each prefix map's layout, unscoped first (their `scope` is not kept: the maps follow
+    /// `SiteConfig.everyScope`, which the fingerprint holds).
+    var maps: [PrefixMapLayout] = []
     /// The folder holding the previous content's copy.
     var contentCopy: String
 
@@ -155,11 +160,69 @@ extension BuildState {
             }
             vetting[ObjectID(id)] = SuggestionVetting.Known(hits: hits, relaxed: flags.utf8.map { $0 == 0x31 })
         }
+        var maps: [PrefixMapLayout] = []
+        for line in try text(folder + "/maps").split(separator: "\n") {
+            guard case .array(let items)? = try? JSONParser.parse(Array(line.utf8)), let map = mapLayout(items) else {
+                throw Unreadable(reason: "its list of prefix maps has a broken line")
+            }
+            maps.append(map)
+        }
         return BuildState(
             fingerprint: lines[1], contentDirectory: content,
             site: FileIdentity(device: identity[0], inode: identity[1]), files: files, pages: pages,
-            vetting: vetting, numericFacets: numeric.compactMap(\.stringValue),
+            vetting: vetting, numericFacets: numeric.compactMap(\.stringValue), maps: maps,
             contentCopy: folder + "/content")
+    }
+
+    /// A map's line: `[id, [empty objectIDs], levels, keyCount, [valueSizes], [shown],
+    /// [[firstKey, shard]…], [shard bytes…], [[firstKey, page]…], [page files…]]`.
+    static func mapLine(_ map: PrefixMapLayout) -> JSONValue {
+        let pairs = { (list: [(firstKey: String, file: String)]) -> JSONValue in
+            .array(list.map { .array([.string($0.firstKey), .string($0.file)]) })
+        }
+        let numbers = { (list: [Int]) -> JSONValue in .array(list.map { .number(Double($0)) }) }
+        return .array([
+            .string(map.id), .array(map.empty.map { .string($0.text) }), .number(Double(map.levels)),
+            .number(Double(map.keyCount)), numbers(map.valueSizes), numbers(map.shown.sorted().map(Int.init)),
+            pairs(map.manifest), numbers(map.shardSizes.map(\.bytes)), pairs(map.pages),
+            .array(map.pageFiles.map(JSONValue.string)),
+        ])
+    }
+
+    /// The layout a map's line holds (its scope unset), nil when the line is not one.
+    static func mapLayout(_ items: [JSONValue]) -> PrefixMapLayout? {
+        guard items.count == 10, let id = items[0].stringValue, case .array(let empty) = items[1],
+            let levels = items[2].numberValue.flatMap({ Int(exactly: $0) }),
+            let keyCount = items[3].numberValue.flatMap({ Int(exactly: $0) })
+        else { return nil }
+        let numbers = { (value: JSONValue) -> [Int]? in
+            guard case .array(let list) = value else { return nil }
+            let made = list.compactMap { $0.numberValue.flatMap { Int(exactly: $0) } }
+            return made.count == list.count ? made : nil
+        }
+        let strings = { (value: JSONValue) -> [String]? in
+            guard case .array(let list) = value else { return nil }
+            let made = list.compactMap(\.stringValue)
+            return made.count == list.count ? made : nil
+        }
+        let pairs = { (value: JSONValue) -> [(firstKey: String, file: String)]? in
+            guard case .array(let list) = value else { return nil }
+            let made = list.compactMap { item -> (firstKey: String, file: String)? in
+                guard let pair = strings(item), pair.count == 2 else { return nil }
+                return (pair[0], pair[1])
+            }
+            return made.count == list.count ? made : nil
+        }
+        guard let ids = strings(.array(empty)), let valueSizes = numbers(items[4]), let shown = numbers(items[5]),
+            let manifest = pairs(items[6]), let shardBytes = numbers(items[7]), shardBytes.count == manifest.count,
+            let pages = pairs(items[8]), let pageFiles = strings(items[9])
+        else { return nil }
+        var map = PrefixMapLayout(
+            id: id, scope: nil, empty: ids.map { ObjectID($0) }, manifest: manifest, pages: pages, levels: levels,
+            keyCount: keyCount, valueSizes: valueSizes, shown: Set(shown.map { Int32(truncatingIfNeeded: $0) }))
+        map.shardSizes = zip(manifest, shardBytes).map { ($0.file, $1) }
+        map.pageFiles = pageFiles
+        return map
     }
 
     private static func text(_ path: String) throws(Unreadable) -> String {
@@ -175,7 +238,8 @@ extension BuildState {
     /// stops before the rename leaves no state (the next build is clean), never a wrong one.
     static func write(
         output: String, fingerprint: String, contentDirectory: String, paths: [String], pages: [ObjectID: [String]],
-        vetting: [(ObjectID, SuggestionVetting.Known)], numericFacets: [String], content: [(name: String, bytes: Data)]
+        vetting: [(ObjectID, SuggestionVetting.Known)], numericFacets: [String], maps: [PrefixMapLayout],
+        content: [(name: String, bytes: Data)]
     ) throws {
         let folder = folder(of: output)
         let fresh = folder + "-new-\(ProcessInfo.processInfo.processIdentifier)"
@@ -189,7 +253,8 @@ extension BuildState {
         do {
             try write(
                 into: fresh, output: output, fingerprint: fingerprint, contentDirectory: contentDirectory,
-                paths: paths, pages: pages, vetting: vetting, numericFacets: numericFacets, content: content)
+                paths: paths, pages: pages, vetting: vetting, numericFacets: numericFacets, maps: maps,
+                content: content)
         } catch {
             try? fm.removeItem(atPath: fresh)
             throw error
@@ -205,7 +270,7 @@ extension BuildState {
     private static func write(
         into fresh: String, output: String, fingerprint: String, contentDirectory: String, paths: [String],
         pages: [ObjectID: [String]], vetting: [(ObjectID, SuggestionVetting.Known)], numericFacets: [String],
-        content: [(name: String, bytes: Data)]
+        maps: [PrefixMapLayout], content: [(name: String, bytes: Data)]
     ) throws {
         let fm = FileManager.default
         try fm.createDirectory(atPath: fresh + "/content", withIntermediateDirectories: true)
@@ -241,6 +306,12 @@ extension BuildState {
             lines += ",\"\(String(known.relaxed.map { $0 ? "1" : "0" }.joined()))\"]\n".utf8
         }
         try Data(lines).write(to: URL(fileURLWithPath: fresh + "/vetting"))
+        lines = []
+        for map in maps {
+            JSONWriter.write(mapLine(map), scriptSafe: false, into: &lines)
+            lines.append(UInt8(ascii: "\n"))
+        }
+        try Data(lines).write(to: URL(fileURLWithPath: fresh + "/maps"))
         for (name, bytes) in content {
             try bytes.write(to: URL(fileURLWithPath: fresh + "/content/" + name))
         }

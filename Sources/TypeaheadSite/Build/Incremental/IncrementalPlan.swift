@@ -38,6 +38,27 @@ struct IncrementalPlan {
     /// Nothing changed: the same inputs, the same products file, and every file of the site as the
     /// previous build left it (no other): the build, being deterministic, would write that site.
     var unchanged = false
+    /// The previous build's prefix maps, each with its scope, when every file they wrote is as that
+    /// build left it (nil: not known, or some file changed since). `PrefixMapsStep` keeps them when
+    /// the same suggestions are offered in every scope (`offeredAsBefore`).
+    var previousMaps: [PrefixMapLayout]? = nil
+
+    /// Whether every scope (`SiteConfig.everyScope`'s order) offers the same suggestions as the
+    /// previous build did: a map's keys and values depend on the suggestions (their file, the
+    /// fingerprint's), the settings (the fingerprint's) and which suggestions each scope offers,
+    /// nothing else (docs/CONTRACT.md, Prefix maps). Offered means in the scope with at least
+    /// `minHits` hits (`SuggestionVetting`); false when some suggestion's previous vetting is not
+    /// known.
+    func offeredAsBefore(_ vettings: [SuggestionVetting], minHits: Int) -> Bool {
+        guard vettings.allSatisfy({ $0.offered.count == previousVetting.count }) else { return false }
+        for s in previousVetting.indices {
+            guard let known = previousVetting[s], known.hits.count == vettings.count else { return false }
+            for k in vettings.indices where vettings[k].offered[s] != ((known.hits[k] ?? -1) >= minHits) {
+                return false
+            }
+        }
+        return true
+    }
 
     /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
     /// again; `relaxed`: its vetting made words optional in some scope.
@@ -127,14 +148,35 @@ struct IncrementalPlan {
             state.vetting[suggestion.objectID].flatMap { $0.hits.count == scopes ? $0 : nil }
         }
         let changed = Set(old.map(\.objectID)).union(new.map(\.objectID)).count
-        let plan = IncrementalPlan(
+        var plan = IncrementalPlan(
             matchesAll: all, matchesRelaxed: relaxed, previous: previous, previousVetting: vetting,
             changedProducts: changed, answers: answers, numericFacets: state.numericFacets)
+        plan.previousMaps = previousMaps(state, scopes: content.config.everyScope, output: output)
         return (
             plan,
             "incremental build: \(changed) of \(content.products.count) products changed since the previous build",
             fingerprint
         )
+    }
+
+    /// The state's prefix maps, each given its scope, when there is one a scope (the same ids) and
+    /// every file they wrote is as the previous build left it.
+    static func previousMaps(_ state: BuildState, scopes: [Scope?], output: String) -> [PrefixMapLayout]? {
+        guard state.maps.count == scopes.count,
+            zip(state.maps, scopes).allSatisfy({ $0.id == SiteLayout.mapID($1) })
+        else { return nil }
+        for map in state.maps {
+            for file in map.files {
+                guard let stamp = state.files[file], BuildState.FileStamp(path: output + "/" + file) == stamp else {
+                    return nil
+                }
+            }
+        }
+        return zip(state.maps, scopes).map { map, scope in
+            var map = map
+            map.scope = scope
+            return map
+        }
     }
 
     /// Whether the products and site.json read at the build's start are byte for byte the state's copy.
