@@ -162,6 +162,27 @@ struct IncrementalBuildTests {
         try Self.expectSameAsClean(output, shop.content, "most products removed, the maps made again")
     }
 
+    @Test("Only the pages of the products that changed, or were changed by hand, are made again")
+    func productPagesKept() throws {
+        var (shop, output) = try Self.built(seed: 29)
+        shop.products[4]["price"] = 12.5
+        try shop.save()
+        var note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.hasSuffix("; product pages made again for 1 of 60"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "a price edited")
+        // A product page changed by hand, and a product added: both pages made, the others kept.
+        let page = try #require(
+            try TestSupport.tree(output).map(\.0).first { $0.hasPrefix("products/") && $0.hasSuffix(".html") })
+        try TestSupport.write("<p>by hand</p>", to: page, in: output)
+        var added = shop.products[7]
+        added["objectID"] = "added-product"
+        shop.products.append(added)
+        try shop.save()
+        note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.hasSuffix("; product pages made again for 2 of 61"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "a product page edited by hand, a product added")
+    }
+
     @Test("A facet turned between numbers and text (summarised without links) keeps no result page")
     func facetTurned() throws {
         var (shop, output) = try Self.built(seed: 17)

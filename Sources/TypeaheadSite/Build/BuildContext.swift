@@ -47,6 +47,11 @@ final class BuildContext {
     /// Set by `PrefixMapsStep`: the maps are the previous build's, their files kept (an incremental
     /// build where every scope offers the same suggestions).
     var mapsKept = false
+    /// Set by `ProductPagesStep`: how many product pages were kept from the previous site.
+    var keptProductPages = 0
+    /// The facets that hold only numbers (`IncrementalPlan.numericFacets`), read once from the
+    /// engine (a pass over every product's values: a second at 100,000 products).
+    lazy var numericFacets: [String] = IncrementalPlan.numericFacets(engine)
     /// Set by `ResultPagesStep`: the suggestions with an unscoped result page.
     var withPages: [ObjectID: Bool] = [:]
     /// Set by `ResultPagesStep`: each suggestion's result pages (for the next build's state).

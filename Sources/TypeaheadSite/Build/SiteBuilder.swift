@@ -161,6 +161,7 @@ public struct SiteBuilder {
                     + (context.productsIndex.map {
                         ", precomputed answers ranked again for \($0.answersRanked) of \($0.answersRanked + $0.answersKept) (\($0.answersAmong) of them among their previous first page)"
                     } ?? "")
+                    + "; product pages made again for \(content.products.count - context.keptProductPages) of \(content.products.count)"
             progress?.update(phase: "Writing", done: 0, total: 1)
             _ = clock.lap()
             summary.unchangedFiles = try site.finish()
@@ -182,7 +183,7 @@ public struct SiteBuilder {
                                     relaxed: context.vettings.map { $0.relaxed[s] })
                             )
                         },
-                        numericFacets: IncrementalPlan.numericFacets(context.engine), maps: context.layouts,
+                        numericFacets: context.numericFacets, maps: context.layouts,
                         content: snapshot)
                 } catch {
                     BuildState.remove(output: output)

@@ -42,6 +42,11 @@ struct IncrementalPlan {
     /// build left it (nil: not known, or some file changed since). `PrefixMapsStep` keeps them when
     /// the same suggestions are offered in every scope (`offeredAsBefore`).
     var previousMaps: [PrefixMapLayout]? = nil
+    /// The product pages the build keeps from the previous site: those of products unchanged since
+    /// (the same record), whose file is as that build left it. A product page shows its product
+    /// alone (its fields, its picture, its own breadcrumbs), with the settings and templates the
+    /// fingerprint holds, under a file name no product lost (`make` checks it).
+    var keptProductPages: Set<String> = []
 
     /// Whether every scope (`SiteConfig.everyScope`'s order) offers the same suggestions as the
     /// previous build did: a map's keys and values depend on the suggestions (their file, the
@@ -112,16 +117,27 @@ struct IncrementalPlan {
                 fingerprint
             )
         }
+        // The previous site's answers are read on another core while the previous products are
+        // parsed again (at 100,000 products, each takes seconds); they are used only when the
+        // records keep their numbers (below).
+        let answerLines = Box<PreviousAnswers.Lines?>(nil)
+        let reading = DispatchGroup()
+        DispatchQueue.global().async(group: reading) { [files = state.files] in
+            let read = PreviousAnswers.readLines(site: output, stamps: files)
+            answerLines.value.withLock { $0 = read }
+        }
         let before: Content
         do {
             before = try ContentLoader(directory: state.contentCopy).loadCatalogue()
         } catch {
+            reading.wait()
             return clean("the previous build's products cannot be read again")
         }
         let (old, new) = changes(from: before.products, to: content.products)
         let oldSlugs = Slug.assign(before.products.map(\.objectID))
         let newSlugs = Slug.assign(content.products.map(\.objectID))
         if oldSlugs.contains(where: { id, slug in newSlugs[id].map { $0 != slug } ?? false }) {
+            reading.wait()
             return clean("a product's file name changed (an added product took a name another had)")
         }
         let engines = [old, new].filter { !$0.isEmpty }.map {
@@ -136,8 +152,11 @@ struct IncrementalPlan {
         let numbered =
             old.map(\.objectID) == new.map(\.objectID)
             && zip(old, new).allSatisfy { ranking.key($0.attributes) == ranking.key($1.attributes) }
+        reading.wait()
         let answers =
-            numbered ? PreviousAnswers.read(site: output, stamps: state.files, changed: engines, joins: joins) : nil
+            numbered
+            ? answerLines.value.withLock { $0 }.map { PreviousAnswers(lines: $0, changed: engines, joins: joins) }
+            : nil
         // A page changed since the previous build (by hand, by another tool) is made again.
         let previous = content.suggestions.map { suggestion -> [String]? in
             let paths = state.pages[suggestion.objectID] ?? []
@@ -152,6 +171,14 @@ struct IncrementalPlan {
             matchesAll: all, matchesRelaxed: relaxed, previous: previous, previousVetting: vetting,
             changedProducts: changed, answers: answers, numericFacets: state.numericFacets)
         plan.previousMaps = previousMaps(state, scopes: content.config.everyScope, output: output)
+        let edited = Set(new.map(\.objectID))
+        for product in content.products where !edited.contains(product.objectID) {
+            guard let slug = newSlugs[product.objectID] else { continue }
+            let page = SiteLayout.product(slug: slug)
+            if let stamp = state.files[page], BuildState.FileStamp(path: output + "/" + page) == stamp {
+                plan.keptProductPages.insert(page)
+            }
+        }
         return (
             plan,
             "incremental build: \(changed) of \(content.products.count) products changed since the previous build",
@@ -254,4 +281,10 @@ struct IncrementalPlan {
         }
         return result.withLock { $0 }
     }
+}
+
+/// A value another thread sets (under its lock), for a closure that escapes.
+private final class Box<Value: Sendable>: Sendable {
+    let value: Mutex<Value>
+    init(_ value: Value) { self.value = Mutex(value) }
 }

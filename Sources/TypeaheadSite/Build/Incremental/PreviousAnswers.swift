@@ -56,14 +56,23 @@ struct PreviousAnswers: Sendable {
         return .among(Array(Set(page.filter { !was.contains($0) }).union(now)).sorted(), nbHits: nbHits)
     }
 
+    /// Each answer's line, by text (`lines`).
+    typealias Lines = [ByteKey: (line: [UInt8], numbers: [Int32], nbHits: Int, relaxed: Bool)]
+
     /// The answers of the site at `site` whose files are as the previous build left them
     /// (`stamps`); nil when there are none.
     static func read(
         site: String, stamps: [String: BuildState.FileStamp], changed: [SearchEngine], joins: Set<[UInt32]>
     ) -> PreviousAnswers? {
+        readLines(site: site, stamps: stamps).map { PreviousAnswers(lines: $0, changed: changed, joins: joins) }
+    }
+
+    /// The answers' lines of the site at `site` whose files are as the previous build left them
+    /// (`stamps`); nil when there are none.
+    static func readLines(site: String, stamps: [String: BuildState.FileStamp]) -> Lines? {
         let folder = SiteLayout.answersFolder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: site + "/" + folder) else { return nil }
-        var lines: [ByteKey: (line: [UInt8], numbers: [Int32], nbHits: Int, relaxed: Bool)] = [:]
+        var lines: Lines = [:]
         for name in names where name.hasSuffix(".js") {
             let path = folder + name
             guard let stamp = stamps[path], BuildState.FileStamp(path: site + "/" + path) == stamp,
@@ -84,6 +93,6 @@ struct PreviousAnswers: Sendable {
                 )
             }
         }
-        return PreviousAnswers(lines: lines, changed: changed, joins: joins)
+        return lines
     }
 }

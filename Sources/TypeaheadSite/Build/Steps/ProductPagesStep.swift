@@ -11,11 +11,18 @@ struct ProductPagesStep: BuildStep {
         let templates = context.templates.templates
         let products = context.content.products
         let progress = context.progress
+        // An incremental build keeps the pages of the products unchanged since (`IncrementalPlan`).
+        let kept = context.plan?.keptProductPages ?? []
         let batches = try SiteBuilder.inBatches(count: products.count) { range in
             let renderer = MustacheRenderer(templates: templates)
             var made = SiteBuilder.RenderedBatch()
             for product in products[range] {
                 let slug = slugs[product.objectID]!
+                if kept.contains(SiteLayout.product(slug: slug)) {
+                    try made.keep([SiteLayout.product(slug: slug)], into: sink)
+                    made.kept += 1
+                    continue
+                }
                 let root = "../"
                 let data = PageData.page(
                     config: config, root: root, title: product.name,
@@ -31,5 +38,6 @@ struct ProductPagesStep: BuildStep {
             progress?.update(phase: "Rendering product pages", done: done, total: products.count)
         }
         context.count(batches)
+        context.keptProductPages = batches.reduce(0) { $0 + $1.kept }
     }
 }

@@ -15,7 +15,7 @@ struct ResultPagesStep: BuildStep {
         let suggestions = context.content.suggestions
         let progress = context.progress
         // A facet turned between numbers and text: none is kept (see `IncrementalPlan.numericFacets`).
-        let plan = context.plan.flatMap { $0.numericFacets == IncrementalPlan.numericFacets(engine) ? $0 : nil }
+        let plan = context.plan.flatMap { $0.numericFacets == context.numericFacets ? $0 : nil }
         // A product shows on many pages: its kind is read once (4.5 % of a clean build's time at
         // 30,000 products, when each card read it).
         let kinds = context.content.products.map(ProductKind.of)

@@ -19,7 +19,7 @@ struct VettingStep: BuildStep {
         // An incremental build asks again only the suggestions whose pages it makes again: when
         // no page is kept (a facet turned between numbers and text), every one.
         let plan = context.plan.flatMap {
-            $0.numericFacets == IncrementalPlan.numericFacets(context.engine) ? $0 : nil
+            $0.numericFacets == context.numericFacets ? $0 : nil
         }
         let known = plan.map { plan in context.content.suggestions.indices.map(plan.knownVetting) }
         context.knownVettings = known?.lazy.filter { $0 != nil }.count ?? 0
