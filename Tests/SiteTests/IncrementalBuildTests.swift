@@ -115,6 +115,14 @@ struct IncrementalBuildTests {
         #expect(first == nil, "after \(step): \(differing.count) files differ from a clean build")
     }
 
+    /// Builds `shop` into `output` again: the terminal's note holds `part`, and the site is byte for
+    /// byte a clean build's.
+    fileprivate static func rebuild(_ shop: Shop, into output: URL, saying part: String, _ step: String) throws {
+        let note = try build(shop.content, into: output).incremental ?? ""
+        #expect(note.contains(part), "after \(step): \(note)")
+        try expectSameAsClean(output, shop.content, step)
+    }
+
     @Test("Random product edits built incrementally give, each time, a clean build's bytes, remaking few pages")
     func randomEdits() throws {
         var shop = try Shop(products: 160, seed: 0x9E37_79B9_7F4A_7C15)
@@ -143,23 +151,17 @@ struct IncrementalBuildTests {
         var (shop, output) = try Self.built(seed: 23)
         // A price: no suggestion gains or loses its last hit.
         _ = try shop.editProducts(0)
-        var note = try Self.build(shop.content, into: output).incremental ?? ""
-        #expect(note.contains("; prefix maps kept;"), "\(note)")
-        try Self.expectSameAsClean(output, shop.content, "a price edited, the maps kept")
+        try Self.rebuild(shop, into: output, saying: "; prefix maps kept;", "a price edited")
         // A shard changed by hand since: the maps are made again, even with the same suggestions.
         let shard = try #require(
             try TestSupport.tree(output).map(\.0).first { $0.hasPrefix("shards/all/") && !$0.contains("/pages") })
         try TestSupport.write("typeaheadShard(\"by hand\", {}, []);\n", to: shard, in: output)
         _ = try shop.editProducts(0)
-        note = try Self.build(shop.content, into: output).incremental ?? ""
-        #expect(note.contains("; prefix maps made again;"), "\(note)")
-        try Self.expectSameAsClean(output, shop.content, "a shard edited by hand")
+        try Self.rebuild(shop, into: output, saying: "; prefix maps made again;", "a shard edited by hand")
         // Most products removed: suggestions that had hits have none, and leave the maps.
         shop.products = Array(shop.products.prefix(3))
         try shop.save()
-        note = try Self.build(shop.content, into: output).incremental ?? ""
-        #expect(note.contains("; prefix maps made again;"), "\(note)")
-        try Self.expectSameAsClean(output, shop.content, "most products removed, the maps made again")
+        try Self.rebuild(shop, into: output, saying: "; prefix maps made again;", "most products removed")
     }
 
     @Test("Only the pages of the products that changed, or were changed by hand, are made again")
@@ -167,9 +169,7 @@ struct IncrementalBuildTests {
         var (shop, output) = try Self.built(seed: 29)
         shop.products[4]["price"] = 12.5
         try shop.save()
-        var note = try Self.build(shop.content, into: output).incremental ?? ""
-        #expect(note.hasSuffix("; product pages made again for 1 of 60"), "\(note)")
-        try Self.expectSameAsClean(output, shop.content, "a price edited")
+        try Self.rebuild(shop, into: output, saying: "; product pages made again for 1 of 60", "a price edited")
         // A product page changed by hand, and a product added: both pages made, the others kept.
         let page = try #require(
             try TestSupport.tree(output).map(\.0).first { $0.hasPrefix("products/") && $0.hasSuffix(".html") })
@@ -178,9 +178,9 @@ struct IncrementalBuildTests {
         added["objectID"] = "added-product"
         shop.products.append(added)
         try shop.save()
-        note = try Self.build(shop.content, into: output).incremental ?? ""
-        #expect(note.hasSuffix("; product pages made again for 2 of 61"), "\(note)")
-        try Self.expectSameAsClean(output, shop.content, "a product page edited by hand, a product added")
+        try Self.rebuild(
+            shop, into: output, saying: "; product pages made again for 2 of 61",
+            "a page edited by hand, a product added")
     }
 
     @Test("A facet turned between numbers and text (summarised without links) keeps no result page")
@@ -227,24 +227,20 @@ struct IncrementalBuildTests {
         var lines = try String(contentsOf: stateFile, encoding: .utf8).components(separatedBy: "\n")
         lines[0] = "typeahead-state 0"
         try Data(lines.joined(separator: "\n").utf8).write(to: stateFile)
+        let ignored = "clean build: the previous build's state is ignored"
         _ = try shop.editProducts(0)
-        #expect(
-            try Self.build(shop.content, into: output).incremental
-                == "clean build: the previous build's state is ignored (it is from another version of typeahead)")
-        try Self.expectSameAsClean(output, shop.content, "a state from another version")
-        // The state the clean build just wrote, its vetting broken.
+        try Self.rebuild(
+            shop, into: output, saying: ignored + " (it is from another version of typeahead)",
+            "a state from another version")
+        // The state the clean build just wrote, its vetting broken, then its list of prefix maps.
         try Data("[\"x\",1,\"2\"]\n".utf8).write(to: state.appendingPathComponent("vetting"))
         _ = try shop.editProducts(1)
-        #expect(
-            try Self.build(shop.content, into: output).incremental
-                == "clean build: the previous build's state is ignored (its vetting has a broken line)")
-        try Self.expectSameAsClean(output, shop.content, "a broken vetting")
+        try Self.rebuild(shop, into: output, saying: ignored + " (its vetting has a broken line)", "a broken vetting")
         try Data("[\"all\",[]]\n".utf8).write(to: state.appendingPathComponent("maps"))
         _ = try shop.editProducts(0)
-        #expect(
-            try Self.build(shop.content, into: output).incremental
-                == "clean build: the previous build's state is ignored (its list of prefix maps has a broken line)")
-        try Self.expectSameAsClean(output, shop.content, "a broken list of prefix maps")
+        try Self.rebuild(
+            shop, into: output, saying: ignored + " (its list of prefix maps has a broken line)",
+            "a broken list of maps")
         try Data("1 2\n".utf8).write(to: state.appendingPathComponent("files"))
         #expect(
             try Self.build(shop.content, into: output).incremental

@@ -92,7 +92,13 @@ struct IncrementalPlan {
         let clean = { (why: String) in (IncrementalPlan?.none, "clean build: " + why, Optional(fingerprint)) }
         let state: BuildState
         do {
-            guard let found = try BuildState.read(output: output) else {
+            // The first lines decide whether the rest is read (below, each check says why not).
+            let serves = { (state: BuildState) in
+                state.contentDirectory == BuildState.absolute(contentDirectory)
+                    && BuildState.FileIdentity(path: output) == state.site
+                    && Fingerprint.difference(state.fingerprint, fingerprint) == nil
+            }
+            guard let found = try BuildState.read(output: output, current: serves) else {
                 return clean("no state from a previous build beside \(output)")
             }
             state = found
