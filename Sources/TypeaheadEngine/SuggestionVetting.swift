@@ -59,8 +59,13 @@ extension SuggestionVetting {
     /// A vetting from each suggestion's hits (nil: not in the scope): offered with at least
     /// `minHits`, none relaxed, nothing ranked.
     public init(scope: Scope?, minHits: Int, hits: [Int?]) {
-        self.init(scope: scope, minHits: minHits, hits: hits, offered: hits.map { ($0 ?? -1) >= minHits })
+        self.init(scope: scope, minHits: minHits, hits: hits, offered: hits.map { Self.offers($0, minHits: minHits) })
         relaxed = hits.map { _ in false }
+    }
+
+    /// Whether a suggestion with `hits` in a scope (nil: not in it) is offered there.
+    public static func offers(_ hits: Int?, minHits: Int) -> Bool {
+        (hits ?? -1) >= minHits
     }
 }
 

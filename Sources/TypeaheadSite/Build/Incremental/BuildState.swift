@@ -60,6 +60,13 @@ struct BuildState {
         return lstat(path, &info) == 0 ? info : nil
     }
 
+    /// Whether the site's file at `path` (under `output`) is as the previous build left it: listed,
+    /// with the same size and modification time.
+    func unchanged(_ path: String, in output: String) -> Bool {
+        guard let stamp = files[path] else { return false }
+        return FileStamp(path: output + "/" + path) == stamp
+    }
+
     /// The number of files of the site at `output` when every one is as this state lists it and
     /// there is no other; nil otherwise.
     func unchangedSite(_ output: String) -> Int? {
@@ -133,11 +140,11 @@ extension BuildState {
         else {
             throw Unreadable(reason: "its first lines are not a state's")
         }
-        let header = BuildState(
+        var state = BuildState(
             fingerprint: lines[1], contentDirectory: content,
             site: FileIdentity(device: identity[0], inode: identity[1]), files: [:], pages: [:],
             numericFacets: numeric.compactMap(\.stringValue), contentCopy: folder + "/content")
-        guard current(header) else { return header }
+        guard current(state) else { return state }
         var files: [String: FileStamp] = [:]
         for line in try text(folder + "/files").split(separator: "\n") {
             let parts = line.split(separator: " ", maxSplits: 2)
@@ -176,11 +183,8 @@ extension BuildState {
             }
             maps.append(map)
         }
-        return BuildState(
-            fingerprint: lines[1], contentDirectory: content,
-            site: FileIdentity(device: identity[0], inode: identity[1]), files: files, pages: pages,
-            vetting: vetting, numericFacets: numeric.compactMap(\.stringValue), maps: maps,
-            contentCopy: folder + "/content")
+        (state.files, state.pages, state.vetting, state.maps) = (files, pages, vetting, maps)
+        return state
     }
 
     /// A map's line: `[id, [empty objectIDs], levels, keyCount, [valueSizes], [shown],

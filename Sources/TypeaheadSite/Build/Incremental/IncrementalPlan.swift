@@ -58,7 +58,8 @@ struct IncrementalPlan {
         guard vettings.allSatisfy({ $0.offered.count == previousVetting.count }) else { return false }
         for s in previousVetting.indices {
             guard let known = previousVetting[s], known.hits.count == vettings.count else { return false }
-            for k in vettings.indices where vettings[k].offered[s] != ((known.hits[k] ?? -1) >= minHits) {
+            for k in vettings.indices
+            where vettings[k].offered[s] != SuggestionVetting.offers(known.hits[k], minHits: minHits) {
                 return false
             }
         }
@@ -128,8 +129,8 @@ struct IncrementalPlan {
         // records keep their numbers (below).
         let answerLines = Box<PreviousAnswers.Lines?>(nil)
         let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) { [files = state.files] in
-            let read = PreviousAnswers.readLines(site: output, stamps: files)
+        DispatchQueue.global().async(group: reading) { [state] in
+            let read = PreviousAnswers.readLines(site: output, state: state)
             answerLines.value.withLock { $0 = read }
         }
         let before: Content
@@ -166,7 +167,7 @@ struct IncrementalPlan {
         // A page changed since the previous build (by hand, by another tool) is made again.
         let previous = content.suggestions.map { suggestion -> [String]? in
             let paths = state.pages[suggestion.objectID] ?? []
-            return paths.allSatisfy { BuildState.FileStamp(path: output + "/" + $0) == state.files[$0] } ? paths : nil
+            return paths.allSatisfy { state.unchanged($0, in: output) } ? paths : nil
         }
         let scopes = content.config.everyScope.count
         let vetting = content.suggestions.map { suggestion -> SuggestionVetting.Known? in
@@ -181,9 +182,7 @@ struct IncrementalPlan {
         for product in content.products where !edited.contains(product.objectID) {
             guard let slug = newSlugs[product.objectID] else { continue }
             let page = SiteLayout.product(slug: slug)
-            if let stamp = state.files[page], BuildState.FileStamp(path: output + "/" + page) == stamp {
-                plan.keptProductPages.insert(page)
-            }
+            if state.unchanged(page, in: output) { plan.keptProductPages.insert(page) }
         }
         return (
             plan,
@@ -198,13 +197,7 @@ struct IncrementalPlan {
         guard state.maps.count == scopes.count,
             zip(state.maps, scopes).allSatisfy({ $0.id == SiteLayout.mapID($1) })
         else { return nil }
-        for map in state.maps {
-            for file in map.files {
-                guard let stamp = state.files[file], BuildState.FileStamp(path: output + "/" + file) == stamp else {
-                    return nil
-                }
-            }
-        }
+        guard state.maps.allSatisfy({ $0.files.allSatisfy { state.unchanged($0, in: output) } }) else { return nil }
         return zip(state.maps, scopes).map { map, scope in
             var map = map
             map.scope = scope

@@ -59,23 +59,15 @@ struct PreviousAnswers: Sendable {
     /// Each answer's line, by text (`lines`).
     typealias Lines = [ByteKey: (line: [UInt8], numbers: [Int32], nbHits: Int, relaxed: Bool)]
 
-    /// The answers of the site at `site` whose files are as the previous build left them
-    /// (`stamps`); nil when there are none.
-    static func read(
-        site: String, stamps: [String: BuildState.FileStamp], changed: [SearchEngine], joins: Set<[UInt32]>
-    ) -> PreviousAnswers? {
-        readLines(site: site, stamps: stamps).map { PreviousAnswers(lines: $0, changed: changed, joins: joins) }
-    }
-
-    /// The answers' lines of the site at `site` whose files are as the previous build left them
-    /// (`stamps`); nil when there are none.
-    static func readLines(site: String, stamps: [String: BuildState.FileStamp]) -> Lines? {
+    /// The answers' lines of the site at `site` whose files are as the previous build (`state`)
+    /// left them; nil when there are none.
+    static func readLines(site: String, state: BuildState) -> Lines? {
         let folder = SiteLayout.answersFolder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: site + "/" + folder) else { return nil }
         var lines: Lines = [:]
         for name in names where name.hasSuffix(".js") {
             let path = folder + name
-            guard let stamp = stamps[path], BuildState.FileStamp(path: site + "/" + path) == stamp,
+            guard state.unchanged(path, in: site),
                 let data = FileManager.default.contents(atPath: site + "/" + path)
             else { continue }
             let rows = [UInt8](data).split(separator: UInt8(ascii: "\n"))

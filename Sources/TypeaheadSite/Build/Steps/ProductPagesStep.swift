@@ -18,8 +18,8 @@ struct ProductPagesStep: BuildStep {
             var made = SiteBuilder.RenderedBatch()
             for product in products[range] {
                 let slug = slugs[product.objectID]!
-                if kept.contains(SiteLayout.product(slug: slug)) {
-                    try made.keep([SiteLayout.product(slug: slug)], into: sink)
+                if case let page = SiteLayout.product(slug: slug), kept.contains(page) {
+                    try made.keep([page], into: sink)
                     made.kept += 1
                     continue
                 }
