@@ -85,3 +85,44 @@ extension SearchIndex {
         }
     }
 }
+
+/// How one record ranks for a query by itself: its textual criteria (docs/CONTRACT.md, Ranking:
+/// typo, words, proximity, attribute, exact) and the typos of each query word where it is placed.
+/// With its custom ranking values and the other records unchanged, a record whose standing did not
+/// change has the same place in every answer to the query, placed the same.
+public struct RecordStanding: Sendable, Equatable {
+    public var typos: Int
+    public var words: Int
+    public var proximity: Int
+    public var attribute: Int
+    public var attributePosition: Int
+    public var exact: Int
+    public var placed: [UInt8]
+}
+
+extension SearchIndex {
+    /// The standing of every record that matches every word of `query` (the last word also as a
+    /// prefix, typos allowed, as the prefix maps ask), by record; with `relaxing`, then at each
+    /// step of making words optional (`removeWordsIfNoResults`, as `search` takes them), each step
+    /// whatever the steps before found.
+    public func standings(_ query: String, relaxing: Bool, scratch: SearchScratch) -> [[Int: RecordStanding]] {
+        var (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true, language: language)
+        func standing() -> [Int: RecordStanding] {
+            var found: [Int: RecordStanding] = [:]
+            rankEach(matchers, allowed: nil, scratch: scratch) { ranked in
+                found[ranked.record] = RecordStanding(
+                    typos: ranked.typos, words: ranked.words, proximity: ranked.proximity,
+                    attribute: ranked.attribute, attributePosition: ranked.attributePosition, exact: ranked.exact,
+                    placed: placedTypos(record: ranked.record, matchers))
+            }
+            return found
+        }
+        var steps = [standing()]
+        guard relaxing, !matchers.isEmpty else { return steps }
+        for step in Self.removalSteps(language.settings.removeWordsIfNoResults, optional: matchers.map(\.optional)) {
+            for i in step { matchers[i].optional = true }
+            steps.append(standing())
+        }
+        return steps
+    }
+}

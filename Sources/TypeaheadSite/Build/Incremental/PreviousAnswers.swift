@@ -8,6 +8,10 @@ import TypeaheadModel
 /// then does not rank them). Only when the records keep their numbers (no product added or
 /// removed, no custom ranking value changed), since a line names records by number.
 ///
+/// A text the changed products match as they did, each ranking by itself as it did (its textual
+/// criteria and placed typos: `RecordStanding`; for a relaxed answer, at each step of making words
+/// optional), keeps its line too: a price, a picture or words the text does not reach edited.
+///
 /// A text a changed product matches, as it was or as it is, is ranked among its previous first
 /// page and the changed products that match it now, when none of the changed products was on that
 /// page (or the page held every hit): the other records and their criteria are as they were, so
@@ -28,18 +32,31 @@ struct PreviousAnswers: Sendable {
         guard let previous = lines[ByteKey(bytes: key)] else { return nil }
         let text = String(decoding: key, as: UTF8.self)
         if IncrementalPlan.swayed(text, joins) { return nil }
-        // Each changed product that matches the text, as it was and as it is.
+        // Each changed product that matches the text, as it was and as it is, and how it ranks
+        // by itself, with every word and (a relaxed answer) at each step of making words optional.
         var matching: [[Int32]] = []
+        var steps: [[[ObjectID: RecordStanding]]] = []
         for engine in changed {
             let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
-            var found: [Int32] = []
-            engine.products.forEachMatch(text, allowed: nil, typoTolerance: true, prefixLast: true, scratch: scratch) {
-                if let r = record(engine.content.products[$0].objectID) { found.append(r) }
+            let standings = engine.products.standings(text, relaxing: previous.relaxed, scratch: scratch).map {
+                step in
+                Dictionary(uniqueKeysWithValues: step.map { (engine.content.products[$0.key].objectID, $0.value) })
             }
-            if previous.relaxed, found.isEmpty, engine.products.search(text, best: 0, scratch: scratch).count > 0 {
-                return nil
-            }
-            matching.append(found)
+            matching.append(standings[0].keys.compactMap(record).sorted())
+            steps.append(standings)
+        }
+        // The same products match, at each step, each ranking as it did by itself (an edit of what
+        // the text does not reach: a price, a picture, words elsewhere). With the other records and
+        // every custom ranking value unchanged (`numbered`), the same step finds the same hits in
+        // the same order, placed the same: the line is as it was.
+        if changed.count == 2, steps[0] == steps[1] { return .kept }
+        // A relaxed answer that a changed product matches once words are made optional: in full.
+        if previous.relaxed,
+            zip(matching, steps).contains(where: { found, steps in
+                found.isEmpty && steps.dropFirst().contains { !$0.isEmpty }
+            })
+        {
+            return nil
         }
         if matching.allSatisfy(\.isEmpty) { return .kept }
         // Relaxed answers, and records numbered otherwise (added or removed products), in full.
