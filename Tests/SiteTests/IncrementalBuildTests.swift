@@ -192,6 +192,31 @@ struct IncrementalBuildTests {
         try Self.expectSameAsClean(output, shop.content, "a word put before a name")
     }
 
+    /// The suggestions vetted again, from a build's note.
+    static func vettedAgain(_ note: String) throws -> Int {
+        let words = note.components(separatedBy: "suggestions vetted again: ").last?.split(separator: " ")
+        return try #require(words.flatMap { Int($0[0]) }, "\(note)")
+    }
+
+    @Test("A price edited within its range vets again only the suggestions whose pages show the product")
+    func suggestionsKeptThroughAnEdit() throws {
+        var (shop, output) = try Self.built(seed: 37)
+        let i = try #require(shop.products.firstIndex { (($0["price"] as? NSNumber)?.doubleValue ?? 0) > 30 })
+        let price = try #require((shop.products[i]["price"] as? NSNumber)?.doubleValue)
+        // Into another range of the summaries' ($25 to $50, $50 to $100 …): every suggestion the
+        // product matches is vetted again, its counts by price changed.
+        shop.products[i]["price"] = price + 5_000
+        try shop.save()
+        let moved = try Self.vettedAgain(try Self.build(shop.content, into: output).incremental ?? "")
+        try Self.expectSameAsClean(output, shop.content, "a price moved to another range")
+        // Within its range: only the suggestions whose pages show it (its card holds the price).
+        shop.products[i]["price"] = price + 5_000.5
+        try shop.save()
+        let within = try Self.vettedAgain(try Self.build(shop.content, into: output).incremental ?? "")
+        try Self.expectSameAsClean(output, shop.content, "a price edited within its range")
+        #expect(0 < within && within < moved, "\(within) of \(moved)")
+    }
+
     @Test("Only the pages of the products that changed, or were changed by hand, are made again")
     func productPagesKept() throws {
         var (shop, output) = try Self.built(seed: 29)

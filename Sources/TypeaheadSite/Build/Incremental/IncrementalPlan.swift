@@ -10,14 +10,18 @@ import TypeaheadModel
 /// them, as they were or as they are, has the same vetting and the same result pages as before.
 /// Which suggestions match a changed product is asked of engines holding only the changed products
 /// (one as they were, one as they are), with the same settings: a record matches a query there
-/// exactly when it does in the whole catalogue (the same words, alternatives and typos).
+/// exactly when it does in the whole catalogue (the same words, alternatives and typos). A
+/// suggestion they match ranking as before (`standsAsBefore`) keeps its vetting and pages too, when
+/// their scopes and summarised facet values are as they were (`quietEdits`) and none of them is on
+/// its pages.
 ///
 /// Words made optional (`removeWordsIfNoResults`) need one more step: the engines of a few records
 /// relax almost every query. A suggestion none of whose hits needed relaxing (in any scope) keeps
 /// its pages unless a changed product matches every word; one that was relaxed somewhere is made
 /// again when a changed product matches it relaxed (`ResultPagesStep` reads the vetting for that).
 struct IncrementalPlan {
-    /// For each suggestion: a changed product, as it was or as it is, matches every word.
+    /// For each suggestion: a changed product, as it was or as it is, matches every word (and
+    /// not as before, or it shows on the suggestion's pages).
     var matchesAll: [Bool]
     /// For each suggestion: a changed product matches it with words made optional.
     var matchesRelaxed: [Bool]
@@ -152,7 +156,7 @@ struct IncrementalPlan {
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
         let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
-        let (all, relaxed) = matches(content, engines, joins: joins)
+        var (all, relaxed, asBefore) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
         let ranking = content.config.ranking
@@ -168,6 +172,19 @@ struct IncrementalPlan {
         let previous = content.suggestions.map { suggestion -> [String]? in
             let paths = state.pages[suggestion.objectID] ?? []
             return paths.allSatisfy { state.unchanged($0, in: output) } ? paths : nil
+        }
+        // A suggestion the changed products match ranking as before keeps its vetting and pages
+        // when none of them is on those pages (a card shows its price, its words).
+        let links = Set(new.compactMap { newSlugs[$0.objectID] }).map { Array("products/\($0).html\"".utf8) }
+        for s in content.suggestions.indices where asBefore[s] {
+            guard let paths = previous[s],
+                paths.allSatisfy({ path in
+                    guard let page = FileManager.default.contents(atPath: output + "/" + path) else { return false }
+                    return !links.contains { page.range(of: Data($0)) != nil }
+                })
+            else { continue }
+            all[s] = false
+            relaxed[s] = false
         }
         let scopes = content.config.everyScope.count
         let vetting = content.suggestions.map { suggestion -> SuggestionVetting.Known? in
@@ -249,18 +266,23 @@ struct IncrementalPlan {
     /// are) matches every word; and whether one matches it with words made optional.
     static func matches(
         _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>
-    ) -> (all: [Bool], relaxed: [Bool]) {
+    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool]) {
         let queries = content.suggestions.map(\.query)
         let none = [Bool](repeating: false, count: queries.count)
-        guard !engines.isEmpty else { return (none, none) }
-        let result = Mutex((all: none, relaxed: none))
+        guard !engines.isEmpty else { return (none, none, none) }
+        // Only a product whose scopes and summarised facets are as they were can rank as before
+        // and leave a page as it was (`standsAsBefore`).
+        let quiet =
+            engines.count == 2 && quietEdits(engines[0].content.products, engines[1].content.products, content.config)
+        let result = Mutex((all: none, relaxed: none, asBefore: none))
         let chunks = max(1, min(queries.count, PrefixMapBuilder.System.coreCount * 4))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratches = engines.map { SearchScratch(vocabularySize: $0.products.vocabularySize) }
-            var found: [(Int, Bool, Bool)] = []
+            var found: [(Int, Bool, Bool, Bool)] = []
             for s in Swift.stride(from: chunk, to: queries.count, by: chunks) {
+                let swayed = swayed(queries[s], joins)
                 let all =
-                    swayed(queries[s], joins)
+                    swayed
                     || engines.indices.contains { e in
                         engines[e].products.count(queries[s], allowed: nil, scratch: scratches[e]) > 0
                     }
@@ -269,16 +291,52 @@ struct IncrementalPlan {
                     || engines.indices.contains { e in
                         engines[e].products.search(queries[s], best: 0, scratch: scratches[e]).count > 0
                     }
-                if relaxed { found.append((s, all, relaxed)) }
+                let asBefore =
+                    all && !swayed && quiet
+                    && standsAsBefore(queries[s], engines[0], engines[1], scratches[0], scratches[1])
+                if relaxed { found.append((s, all, relaxed, asBefore)) }
             }
             result.withLock {
-                for (s, all, relaxed) in found {
+                for (s, all, relaxed, asBefore) in found {
                     $0.all[s] = all
                     $0.relaxed[s] = relaxed
+                    $0.asBefore[s] = asBefore
                 }
             }
         }
         return result.withLock { $0 }
+    }
+
+    /// Whether the changed products match `query` as they did, each ranking by itself as it did
+    /// (`RecordStanding`): its hit count, and the order of its hits, are as they were in every scope.
+    static func standsAsBefore(
+        _ query: String, _ was: SearchEngine, _ now: SearchEngine, _ wasScratch: SearchScratch,
+        _ nowScratch: SearchScratch
+    ) -> Bool {
+        let standing = { (engine: SearchEngine, scratch: SearchScratch) in
+            engine.products.standings(query, relaxing: false, scratch: scratch)[0].map {
+                (engine.content.products[$0.key].objectID, $0.value)
+            }
+        }
+        return Dictionary(uniqueKeysWithValues: standing(was, wasScratch))
+            == Dictionary(uniqueKeysWithValues: standing(now, nowScratch))
+    }
+
+    /// Whether every changed product (as it was, `old`, and as it is, `new`, in the same order)
+    /// kept its place in every scope and its summarised facet values (a price its range): a
+    /// suggestion's counts by scope and its facet summaries do not depend on the edit then.
+    static func quietEdits(_ old: [Product], _ new: [Product], _ config: SiteConfig) -> Bool {
+        guard old.map(\.objectID) == new.map(\.objectID) else { return false }
+        let attributes = Set(
+            config.everyScope.compactMap { $0?.attribute } + config.attributesForFaceting.map(\.name)
+        ).map { String($0.prefix { $0 != "." }) }
+        return zip(old, new).allSatisfy { was, now in
+            attributes.allSatisfy { name in
+                guard FacetSummary.isPrice(name) else { return was.attributes[name] == now.attributes[name] }
+                return was.price.map(FacetSummary.priceRange) == now.price.map(FacetSummary.priceRange)
+                    && (was.attributes[name] == nil) == (now.attributes[name] == nil)
+            }
+        }
     }
 }
 
