@@ -217,6 +217,30 @@ struct IncrementalBuildTests {
         #expect(0 < within && within < moved, "\(within) of \(moved)")
     }
 
+    @Test("A shop's own card showing a price alone has its pages made again when the repriced product is on them")
+    func ownCards() throws {
+        // Which pages hold the product is asked of the engine (`placesWithin`), whatever the card.
+        let folder = try TestSupport.temporaryDirectory("templates")
+        let own = folder.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("Templates"), to: own)
+        try "<li class=\"hit\" data-object-id=\"{{objectID}}\">{{price}}</li>".write(
+            to: own.appendingPathComponent("partials/product-card.mustache"), atomically: true, encoding: .utf8)
+        let templates = try TemplateSet.load(from: own.path)
+        var shop = try Shop(products: 60, seed: 41)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        // The most popular product: on the first page of most of the suggestions it matches.
+        let top = shop.products.indices.max { Shop.popularity(shop.products[$0]) < Shop.popularity(shop.products[$1]) }!
+        shop.products[top]["price"] = 31.0
+        try shop.save()
+        _ = try Self.build(shop.content, into: output, templates: templates)
+        shop.products[top]["price"] = 32.0
+        try shop.save()
+        let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
+        #expect(try Self.vettedAgain(note) > 0, "\(note)")
+        try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited within its range")
+    }
+
     @Test("Only the pages of the products that changed, or were changed by hand, are made again")
     func productPagesKept() throws {
         var (shop, output) = try Self.built(seed: 29)

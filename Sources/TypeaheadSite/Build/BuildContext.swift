@@ -18,7 +18,7 @@ final class BuildContext {
     /// Where pages go as they are made (on all cores).
     let sink: any SiteSink
     /// What an incremental build keeps from the previous site (nil: a clean build).
-    let plan: IncrementalPlan?
+    var plan: IncrementalPlan?
     /// Answers asked of the engine directly (`typeahead check`'s byte proof), by text.
     var askedAnswers: AskedAnswers?
     /// Vettings asked of the engine directly (`typeahead check`'s byte proof), by suggestion.

@@ -30,6 +30,12 @@ struct IncrementalPlan {
     var previous: [[String]?]
     /// For each suggestion: its vetting in the previous build, in every scope (nil: none known).
     var previousVetting: [SuggestionVetting.Known?] = []
+    /// For each suggestion: the changed products match it ranking as before, their scopes and
+    /// summarised facet values unchanged (`matches`): its vetting and pages are kept when none of
+    /// them is on those pages (`keepUnshown`).
+    var asBefore: [Bool] = []
+    /// The changed products, as they are.
+    var edited: [ObjectID] = []
     /// Products added, removed or edited since the previous build.
     var changedProducts: Int
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
@@ -68,6 +74,45 @@ struct IncrementalPlan {
             }
         }
         return true
+    }
+
+    /// Takes a suggestion the changed products match ranking as before (`asBefore`) as one they
+    /// do not match, when its previous vetting made no word optional and none of them is among the
+    /// `best` hits its pages show, in any scope (`SearchIndex.placesWithin`, asked of this
+    /// build's engine): its counts, the order of its hits and its facet summaries are as they
+    /// were, and no card on its pages shows what changed. Returns how many it took so.
+    mutating func keepUnshown(_ engine: SearchEngine, best: Int) -> Int {
+        let index = engine.products
+        let wanted = Set(edited)
+        let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }
+        let filters = engine.content.config.everyScope.map { $0.map { engine.allowed(.products, $0) } }
+        let queries = engine.content.suggestions.map(\.query)
+        let candidates = asBefore.indices.filter { s in
+            asBefore[s] && matchesAll[s] && s < previous.count && previous[s] != nil
+                && (s < previousVetting.count ? previousVetting[s].map { !$0.relaxed.contains(true) } ?? false : false)
+        }
+        guard records.count == edited.count, !candidates.isEmpty else { return 0 }
+        let unshown = Mutex([Int]())
+        let chunks = max(1, min(candidates.count, PrefixMapBuilder.System.coreCount * 4))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let scratch = SearchScratch(vocabularySize: index.vocabularySize)
+            var found: [Int] = []
+            for c in Swift.stride(from: chunk, to: candidates.count, by: chunks) {
+                let s = candidates[c]
+                if !records.contains(where: {
+                    index.placesWithin(best, record: $0, query: queries[s], filters: filters, scratch: scratch)
+                }) {
+                    found.append(s)
+                }
+            }
+            unshown.withLock { $0 += found }
+        }
+        let taken = unshown.withLock { $0 }
+        for s in taken {
+            matchesAll[s] = false
+            matchesRelaxed[s] = false
+        }
+        return taken.count
     }
 
     /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
@@ -156,7 +201,7 @@ struct IncrementalPlan {
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
         let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
-        var (all, relaxed, asBefore) = matches(content, engines, joins: joins)
+        let (all, relaxed, asBefore) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
         let ranking = content.config.ranking
@@ -173,19 +218,6 @@ struct IncrementalPlan {
             let paths = state.pages[suggestion.objectID] ?? []
             return paths.allSatisfy { state.unchanged($0, in: output) } ? paths : nil
         }
-        // A suggestion the changed products match ranking as before keeps its vetting and pages
-        // when none of them is on those pages (a card shows its price, its words).
-        let links = Set(new.compactMap { newSlugs[$0.objectID] }).map { Array("products/\($0).html\"".utf8) }
-        for s in content.suggestions.indices where asBefore[s] {
-            guard let paths = previous[s],
-                paths.allSatisfy({ path in
-                    guard let page = FileManager.default.contents(atPath: output + "/" + path) else { return false }
-                    return !links.contains { page.range(of: Data($0)) != nil }
-                })
-            else { continue }
-            all[s] = false
-            relaxed[s] = false
-        }
         let scopes = content.config.everyScope.count
         let vetting = content.suggestions.map { suggestion -> SuggestionVetting.Known? in
             state.vetting[suggestion.objectID].flatMap { $0.hits.count == scopes ? $0 : nil }
@@ -194,6 +226,8 @@ struct IncrementalPlan {
         var plan = IncrementalPlan(
             matchesAll: all, matchesRelaxed: relaxed, previous: previous, previousVetting: vetting,
             changedProducts: changed, answers: answers, numericFacets: state.numericFacets)
+        plan.asBefore = asBefore
+        plan.edited = new.map(\.objectID)
         plan.previousMaps = previousMaps(state, scopes: content.config.everyScope, output: output)
         let edited = Set(new.map(\.objectID))
         for product in content.products where !edited.contains(product.objectID) {

@@ -18,6 +18,9 @@ struct VettingStep: BuildStep {
         }
         // An incremental build asks again only the suggestions whose pages it makes again: when
         // no page is kept (a facet turned between numbers and text), every one.
+        if context.plan?.numericFacets == context.numericFacets {
+            _ = context.plan?.keepUnshown(context.engine, best: best)
+        }
         let plan = context.plan.flatMap {
             $0.numericFacets == context.numericFacets ? $0 : nil
         }
