@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TypeaheadEngine
 import TypeaheadModel
 import TypeaheadTestSupport
 
@@ -239,6 +240,44 @@ struct IncrementalBuildTests {
         let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
         #expect(try Self.vettedAgain(note) > 0, "\(note)")
         try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited within its range")
+    }
+
+    @Test("A product made unpopular alone has the pages it leaves made again")
+    func popularityAlone() throws {
+        // It matches the suggestion as before, with the same facets and scopes, and drops below its
+        // page: still, the page showed it, and the hit after the page takes its place.
+        var shop = try Shop(products: 160, seed: 43)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        let engine = SearchEngine(content: try ContentLoader(directory: shop.content.path).load())
+        let first = { (query: String) in
+            engine.products.search(query, best: 20).ranked.map { engine.content.products[$0.record].objectID }
+        }
+        // A suggestion of more than a page of hits whose first hit drops off the page once unpopular.
+        var found: (query: String, product: Int)?
+        for query in engine.content.suggestions.map(\.query) where found == nil {
+            guard engine.products.search(query, best: 0).count > 40, let top = first(query).first,
+                let i = shop.products.firstIndex(where: { ($0["objectID"] as? String) == top.description })
+            else { continue }
+            var edited = shop.products
+            edited[i]["popularity"] = 0
+            let data = try JSONSerialization.data(withJSONObject: edited, options: [.sortedKeys])
+            let folder = try TestSupport.temporaryDirectory("probe")
+            for name in ["query_suggestions.json", "synonyms.json", "site.json"] {
+                try FileManager.default.copyItem(
+                    at: shop.content.appendingPathComponent(name), to: folder.appendingPathComponent(name))
+            }
+            try data.write(to: folder.appendingPathComponent("products.json"))
+            let after = SearchEngine(content: try ContentLoader(directory: folder.path).load())
+            let page = after.products.search(query, best: 20).ranked.map { after.content.products[$0.record].objectID }
+            if !page.contains(top) { found = (query, i) }
+        }
+        let (query, i) = try #require(found)
+        shop.products[i]["popularity"] = 0
+        try shop.save()
+        let note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(try Self.vettedAgain(note) > 0, "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "the first hit of “\(query)” made unpopular")
     }
 
     @Test("Only the pages of the products that changed, or were changed by hand, are made again")

@@ -12,8 +12,8 @@ import TypeaheadModel
 /// (one as they were, one as they are), with the same settings: a record matches a query there
 /// exactly when it does in the whole catalogue (the same words, alternatives and typos). A
 /// suggestion they match ranking as before (`standsAsBefore`) keeps its vetting and pages too, when
-/// their scopes and summarised facet values are as they were (`quietEdits`) and none of them is on
-/// its pages.
+/// their custom ranking values, scopes and summarised facet values are as they were (`quietEdits`)
+/// and none of them is on its pages.
 ///
 /// Words made optional (`removeWordsIfNoResults`) need one more step: the engines of a few records
 /// relax almost every query. A suggestion none of whose hits needed relaxing (in any scope) keeps
@@ -88,8 +88,9 @@ struct IncrementalPlan {
         let filters = engine.content.config.everyScope.map { $0.map { engine.allowed(.products, $0) } }
         let queries = engine.content.suggestions.map(\.query)
         let candidates = asBefore.indices.filter { s in
-            asBefore[s] && matchesAll[s] && s < previous.count && previous[s] != nil
-                && (s < previousVetting.count ? previousVetting[s].map { !$0.relaxed.contains(true) } ?? false : false)
+            let known = s < previousVetting.count ? previousVetting[s] : nil
+            return asBefore[s] && matchesAll[s] && s < previous.count && previous[s] != nil
+                && known.map { !$0.relaxed.contains(true) } == true
         }
         guard records.count == edited.count, !candidates.isEmpty else { return 0 }
         let unshown = Mutex([Int]())
@@ -297,7 +298,8 @@ struct IncrementalPlan {
     }
 
     /// For each suggestion: whether one of the changed products (`engines`: as they were, as they
-    /// are) matches every word; and whether one matches it with words made optional.
+    /// are) matches every word; whether one matches it with words made optional; and whether they
+    /// match it ranking as before, their scopes and summarised facets unchanged (`asBefore`).
     static func matches(
         _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>
     ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool]) {
@@ -357,19 +359,26 @@ struct IncrementalPlan {
     }
 
     /// Whether every changed product (as it was, `old`, and as it is, `new`, in the same order)
-    /// kept its place in every scope and its summarised facet values (a price its range): a
-    /// suggestion's counts by scope and its facet summaries do not depend on the edit then.
+    /// kept its custom ranking values, its place in every scope (the scope attribute's value) and
+    /// its summarised facet values (a price its range), each read as the engine reads it (a
+    /// member named with a dot first, then the path): a suggestion's counts by scope, the order of
+    /// its other hits around it and its facet summaries do not depend on the edit then.
     static func quietEdits(_ old: [Product], _ new: [Product], _ config: SiteConfig) -> Bool {
         guard old.map(\.objectID) == new.map(\.objectID) else { return false }
-        let attributes = Set(
-            config.everyScope.compactMap { $0?.attribute } + config.attributesForFaceting.map(\.name)
-        ).map { String($0.prefix { $0 != "." }) }
+        let scopes = Set(config.everyScope.compactMap { $0?.attribute })
+        let facets = Set(config.attributesForFaceting.map(\.name)).subtracting(scopes)
+        let ranking = config.ranking
         return zip(old, new).allSatisfy { was, now in
-            attributes.allSatisfy { name in
-                guard FacetSummary.isPrice(name) else { return was.attributes[name] == now.attributes[name] }
-                return was.price.map(FacetSummary.priceRange) == now.price.map(FacetSummary.priceRange)
-                    && (was.attributes[name] == nil) == (now.attributes[name] == nil)
-            }
+            let (a, b) = (JSONValue.object(was.attributes), JSONValue.object(now.attributes))
+            return ranking.key(was.attributes) == ranking.key(now.attributes)
+                && scopes.allSatisfy { a.member(path: $0) == b.member(path: $0) }
+                && facets.allSatisfy { name in
+                    let (x, y) = (a.member(path: name), b.member(path: name))
+                    guard FacetSummary.isPrice(name), let p = x?.numberValue, let q = y?.numberValue else {
+                        return x == y
+                    }
+                    return FacetSummary.priceRange(p) == FacetSummary.priceRange(q)
+                }
         }
     }
 }
