@@ -80,8 +80,8 @@ struct IncrementalPlan {
     /// do not match, when its previous vetting made no word optional and none of them is among the
     /// `best` hits its pages show, in any scope (`SearchIndex.placesWithin`, asked of this
     /// build's engine): its counts, the order of its hits and its facet summaries are as they
-    /// were, and no card on its pages shows what changed. Returns how many it took so.
-    mutating func keepUnshown(_ engine: SearchEngine, best: Int) -> Int {
+    /// were, and no card on its pages shows what changed.
+    mutating func keepUnshown(_ engine: SearchEngine, best: Int) {
         let index = engine.products
         let wanted = Set(edited)
         let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }
@@ -92,7 +92,7 @@ struct IncrementalPlan {
             return asBefore[s] && matchesAll[s] && s < previous.count && previous[s] != nil
                 && known.map { !$0.relaxed.contains(true) } == true
         }
-        guard records.count == edited.count, !candidates.isEmpty else { return 0 }
+        guard records.count == edited.count, !candidates.isEmpty else { return }
         let unshown = Mutex([Int]())
         let chunks = max(1, min(candidates.count, PrefixMapBuilder.System.coreCount * 4))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
@@ -108,12 +108,10 @@ struct IncrementalPlan {
             }
             unshown.withLock { $0 += found }
         }
-        let taken = unshown.withLock { $0 }
-        for s in taken {
+        for s in unshown.withLock({ $0 }) {
             matchesAll[s] = false
             matchesRelaxed[s] = false
         }
-        return taken.count
     }
 
     /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
@@ -349,13 +347,8 @@ struct IncrementalPlan {
         _ query: String, _ was: SearchEngine, _ now: SearchEngine, _ wasScratch: SearchScratch,
         _ nowScratch: SearchScratch
     ) -> Bool {
-        let standing = { (engine: SearchEngine, scratch: SearchScratch) in
-            engine.products.standings(query, relaxing: false, scratch: scratch)[0].map {
-                (engine.content.products[$0.key].objectID, $0.value)
-            }
-        }
-        return Dictionary(uniqueKeysWithValues: standing(was, wasScratch))
-            == Dictionary(uniqueKeysWithValues: standing(now, nowScratch))
+        was.standings(query, relaxing: false, scratch: wasScratch)
+            == now.standings(query, relaxing: false, scratch: nowScratch)
     }
 
     /// Whether every changed product (as it was, `old`, and as it is, `new`, in the same order)

@@ -38,10 +38,7 @@ struct PreviousAnswers: Sendable {
         var steps: [[[ObjectID: RecordStanding]]] = []
         for engine in changed {
             let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
-            let standings = engine.products.standings(text, relaxing: previous.relaxed, scratch: scratch).map {
-                step in
-                Dictionary(uniqueKeysWithValues: step.map { (engine.content.products[$0.key].objectID, $0.value) })
-            }
+            let standings = engine.standings(text, relaxing: previous.relaxed, scratch: scratch)
             matching.append(standings[0].keys.compactMap(record).sorted())
             steps.append(standings)
         }
@@ -103,5 +100,15 @@ struct PreviousAnswers: Sendable {
             }
         }
         return lines
+    }
+}
+
+extension SearchEngine {
+    /// Each product's standing for `text` (`SearchIndex.standings`), by objectID: the same product
+    /// in two engines (as it was, as it is) is compared by it.
+    func standings(_ text: String, relaxing: Bool, scratch: SearchScratch) -> [[ObjectID: RecordStanding]] {
+        products.standings(text, relaxing: relaxing, scratch: scratch).map { step in
+            Dictionary(uniqueKeysWithValues: step.map { (content.products[$0.key].objectID, $0.value) })
+        }
     }
 }

@@ -18,12 +18,13 @@ struct VettingStep: BuildStep {
         }
         // An incremental build asks again only the suggestions whose pages it makes again: when
         // no page is kept (a facet turned between numbers and text), every one.
-        if context.plan?.numericFacets == context.numericFacets {
-            _ = context.plan?.keepUnshown(context.engine, best: best)
-        }
-        let plan = context.plan.flatMap {
+        var plan = context.plan.flatMap {
             $0.numericFacets == context.numericFacets ? $0 : nil
         }
+        // Suggestions the changed products match ranking as before, and whose pages cannot show
+        // them, keep their vetting and pages (`ResultPagesStep` reads the plan for that).
+        plan?.keepUnshown(context.engine, best: best)
+        if plan != nil { context.plan = plan }
         let known = plan.map { plan in context.content.suggestions.indices.map(plan.knownVetting) }
         context.knownVettings = known?.lazy.filter { $0 != nil }.count ?? 0
         context.vettings = context.engine.rankedVettings(best: best, known: known)
