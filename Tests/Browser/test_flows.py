@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from test_search_page import (  # noqa: F401 (fixtures)
-    driver, options, page, sample_site, served, shot, site_root, status_text, wait)
+    driver, options, page, sample_site, served, settled, shot, site_root, status_text, wait)
 
 
 def cards(driver):
@@ -22,6 +22,7 @@ def search(driver, text):
     box.send_keys(Keys.CONTROL, "a")
     box.send_keys(text, Keys.ENTER)
     wait(lambda: status_text(driver).endswith("results") and cards(driver))
+    settled(driver)
     return box
 
 

@@ -144,6 +144,19 @@ def wait(condition, timeout=5.0):
     raise AssertionError(f"timed out waiting ({last})")
 
 
+def settled(driver, selector="#typeahead-results > li"):
+    """The first element `selector` finds once it has stayed the same element for a quarter second:
+    the last keystroke draws its answer and Enter can draw the same answer again, so an element
+    taken at once may be replaced under the test."""
+    seen = []
+
+    def same():
+        first = driver.find_elements(By.CSS_SELECTOR, selector)
+        seen.append(first[0].id if first else None)
+        return first and len(seen) >= 6 and len(set(seen[-6:])) == 1 and first[0]
+    return wait(same, timeout=10)
+
+
 def options(driver):
     return [o.text.replace("\n↖", "") for o in driver.find_elements(By.CSS_SELECTOR, "#typeahead-listbox [role=option]")]
 

@@ -12,7 +12,7 @@ from selenium.webdriver.common.keys import Keys
 
 from test_flows import cards, search
 from test_search_page import (  # noqa: F401 (fixtures)
-    BINARY, ROOT, driver, errors, hostile_site, page, sample_site, served, shot, site_root, wait)
+    BINARY, ROOT, driver, errors, hostile_site, page, sample_site, served, settled, shot, site_root, wait)
 
 
 def engine(query, content="Content"):
@@ -84,7 +84,7 @@ def test_a_hostile_description_in_a_snippet_is_text(driver, hostile_site):
         box = driver.find_element(By.ID, "typeahead-input")
         box.click()
         box.send_keys("sleeve", Keys.ENTER)
-        snippet = wait(lambda: driver.find_element(By.CSS_SELECTOR, "#typeahead-results > li .hit-snippet"))
+        snippet = settled(driver, "#typeahead-results > li .hit-snippet")
         assert "<img src=x onerror=alert(6)>" in snippet.text and "<svg onload=alert(7)>" in snippet.text
         assert snippet.find_elements(By.CSS_SELECTOR, "img, svg, script") == []
         assert snippet.find_element(By.TAG_NAME, "em").text == "sleeve"
