@@ -172,6 +172,13 @@ struct IncrementalBuildTests {
         return (try #require(ranked, "\(note)"), try #require(total, "\(note)"))
     }
 
+    /// The heads (short word prefixes' first pages) ranked again, and all of them, from a build's note.
+    static func headsRanked(_ note: String) throws -> (ranked: Int, of: Int) {
+        let words = note.components(separatedBy: "heads ranked again for ").last?.split(separator: " ")
+        let (ranked, total) = (words.flatMap { Int($0[0]) }, words.flatMap { Int($0[2].prefix { $0.isNumber }) })
+        return (try #require(ranked, "\(note)"), try #require(total, "\(note)"))
+    }
+
     @Test("A price edited ranks almost no precomputed answer again; a word put before a name, those it reaches")
     func answersKeptThroughAnEdit() throws {
         var (shop, output) = try Self.built(seed: 31)
@@ -181,15 +188,24 @@ struct IncrementalBuildTests {
         // text the product matches, relaxed ones included.
         shop.products[5]["price"] = 99.5
         try shop.save()
-        let priced = try Self.answersRanked(try Self.build(shop.content, into: output).incremental ?? "")
+        let pricedNote = try Self.build(shop.content, into: output).incremental ?? ""
+        let priced = try Self.answersRanked(pricedNote)
         #expect(priced.ranked * 50 < priced.of, "\(priced)")
+        // So do the heads: the first pages of the short word prefixes.
+        let pricedHeads = try Self.headsRanked(pricedNote)
+        #expect(pricedHeads.ranked * 50 < pricedHeads.of, "\(pricedHeads)")
         try Self.expectSameAsClean(output, shop.content, "a price edited")
         // A new word leads its name: the texts its name matches rank it otherwise (the words'
         // positions moved), so those are ranked again.
         shop.products[5]["name"] = "Zyxwv \(shop.products[5]["name"] ?? "")"
         try shop.save()
-        let renamed = try Self.answersRanked(try Self.build(shop.content, into: output).incremental ?? "")
+        let renamedNote = try Self.build(shop.content, into: output).incremental ?? ""
+        let renamed = try Self.answersRanked(renamedNote)
         #expect(renamed.ranked > priced.ranked, "\(renamed) after \(priced)")
+        // The prefixes of its name's words, and of the new word, are ranked again; no other.
+        let renamedHeads = try Self.headsRanked(renamedNote)
+        #expect(
+            renamedHeads.ranked > pricedHeads.ranked && renamedHeads.ranked * 5 < renamedHeads.of, "\(renamedHeads)")
         try Self.expectSameAsClean(output, shop.content, "a word put before a name")
     }
 

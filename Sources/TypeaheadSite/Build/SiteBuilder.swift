@@ -159,7 +159,7 @@ public struct SiteBuilder {
                     + (context.mapsKept ? "; prefix maps kept" : "; prefix maps made again")
                     + "; result pages made again for \(content.suggestions.count - context.keptSuggestions) of \(content.suggestions.count) suggestions"
                     + (context.productsIndex.map {
-                        ", precomputed answers ranked again for \($0.answersRanked) of \($0.answersRanked + $0.answersKept) (\($0.answersAmong) of them among their previous first page)"
+                        ", precomputed answers ranked again for \($0.answersRanked) of \($0.answersRanked + $0.answersKept) (\($0.answersAmong) of them among their previous first page), heads ranked again for \($0.heads - $0.headsKept) of \($0.heads)"
                     } ?? "")
                     + "; product pages made again for \(content.products.count - context.keptProductPages) of \(content.products.count)"
             progress?.update(phase: "Writing", done: 0, total: 1)

@@ -20,6 +20,7 @@ extension ShardedIndex {
             answerPages: answerPages)
         let ranking = content.config.ranking
         let order = engine.products.recordsInRankOrder()
+        let headsKept = Box(0)
         var output = index.write(
             into: sink, index: engine.products, order: order,
             row: { record in
@@ -41,6 +42,13 @@ extension ShardedIndex {
                 "language": engine.products.language.json,
             ],
             head: { prefix in
+                // The previous build's head, when no changed product ranks otherwise for the prefix.
+                if let kept = previousAnswers?.head(prefix),
+                    kept.numbers.allSatisfy({ $0 >= 0 && Int($0) < order.count })
+                {
+                    headsKept.value.withLock { $0 += 1 }
+                    return (kept.nbHits, kept.numbers.map { order[Int($0)] })
+                }
                 let page = engine.search(
                     SearchRequest(index: .products, query: prefix, attributesToHighlight: [], attributesToSnippet: []))
                 return (page.nbHits, page.hits.map { Int32($0.record) })
@@ -51,6 +59,7 @@ extension ShardedIndex {
                     PrefixMapBuilder(engine: engine, perKey: content.config.hitsPerPage, ranking: .products)
                         .build(scope: nil, wanted: wanted, reuse: reuse, visit: visit)
                 }, previous: previousAnswers, asked: askedAnswers))
+        output.headsKept = headsKept.value.withLock { $0 }
         let facets = writeFacets(engine: engine, order: order, into: &output)
         let snippet = writeSnippets(engine: engine, order: order, bucket: index.bucket, into: &output)
         if case .object(var manifest) = output.manifest {

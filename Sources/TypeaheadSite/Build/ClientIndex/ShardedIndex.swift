@@ -42,6 +42,9 @@ struct ShardedIndex {
         var answersAmong = 0
         /// Of those ranked, how many took the value `typeahead check` asked of the engine (`.given`).
         var answersGiven = 0
+        /// Heads (`writeHeads`) kept from the previous site's, and all of them.
+        var headsKept = 0
+        var heads = 0
         var bytes: Int { sizes.reduce(0) { $0 + $1.count } }
 
         init(sink: any SiteSink) { self.sink = sink }
@@ -92,6 +95,7 @@ struct ShardedIndex {
             JSONWriter.write(.array(row(record)), scriptSafe: true, into: &bytes)
             return bytes
         }
+        if head != nil { output.heads = postings.prefixes.count }
         let heads = head.map {
             writeHeads(postings.prefixes, head: $0, order: order, index: index, rows: rows, into: &output)
         }

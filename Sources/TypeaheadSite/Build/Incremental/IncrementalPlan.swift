@@ -175,10 +175,12 @@ struct IncrementalPlan {
         // The previous site's answers are read on another core while the previous products are
         // parsed again (at 100,000 products, each takes seconds); they are used only when the
         // records keep their numbers (below).
-        let answerLines = Box<PreviousAnswers.Lines?>(nil)
+        let answerLines = Box<(PreviousAnswers.Lines, PreviousAnswers.Heads)?>(nil)
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { [state] in
-            let read = PreviousAnswers.readLines(site: output, state: state)
+            let read = PreviousAnswers.readLines(site: output, state: state).map {
+                ($0, PreviousAnswers.readHeads(site: output, state: state))
+            }
             answerLines.value.withLock { $0 = read }
         }
         let before: Content
@@ -210,7 +212,9 @@ struct IncrementalPlan {
         reading.wait()
         let answers =
             numbered
-            ? answerLines.value.withLock { $0 }.map { PreviousAnswers(lines: $0, changed: engines, joins: joins) }
+            ? answerLines.value.withLock { $0 }.map {
+                PreviousAnswers(lines: $0.0, changed: engines, joins: joins, heads: $0.1)
+            }
             : nil
         // A page changed since the previous build (by hand, by another tool) is made again.
         let previous = content.suggestions.map { suggestion -> [String]? in
@@ -377,7 +381,7 @@ struct IncrementalPlan {
 }
 
 /// A value another thread sets (under its lock), for a closure that escapes.
-private final class Box<Value: Sendable>: Sendable {
+final class Box<Value: Sendable>: Sendable {
     let value: Mutex<Value>
     init(_ value: Value) { self.value = Mutex(value) }
 }

@@ -25,6 +25,27 @@ struct PreviousAnswers: Sendable {
     let changed: [SearchEngine]
     /// The words their adjacent words make (`IncrementalPlan.swayed`).
     let joins: Set<[UInt32]>
+    /// The previous site's heads (the first page of each short word prefix, `ShardedIndex.writeHeads`),
+    /// by prefix: its hit count and record numbers.
+    var heads: Heads = [:]
+
+    /// Each head's hit count and record numbers, by prefix (`heads`).
+    typealias Heads = [String: (nbHits: Int, numbers: [Int32])]
+
+    /// The previous head of `prefix` when this build's would be the same (nil: rank it): no
+    /// changed product matches the prefix, as it was or as it is, or each matches it ranking by
+    /// itself as it did (at every step of making words optional, should one be made). As with the
+    /// answers' lines, the other records and every custom ranking value are as they were.
+    func head(_ prefix: String) -> (nbHits: Int, numbers: [Int32])? {
+        guard let previous = heads[prefix], changed.count == 2, !IncrementalPlan.swayed(prefix, joins) else {
+            return nil
+        }
+        let steps = changed.map { engine in
+            engine.standings(
+                prefix, relaxing: true, scratch: SearchScratch(vocabularySize: engine.products.vocabularySize))
+        }
+        return steps[0] == steps[1] ? previous : nil
+    }
 
     /// What the answers' walk may take of the previous answer of `key` (nil: rank it in full):
     /// `record` gives a changed product's record in the index, `records` the record of each number.
@@ -87,19 +108,107 @@ struct PreviousAnswers: Sendable {
             let rows = [UInt8](data).split(separator: UInt8(ascii: "\n"))
             // The script's first and last lines are its call; each line between is an answer.
             for row in rows.dropFirst().dropLast() {
-                guard row.last == UInt8(ascii: ","),
-                    case .array(let items)? = try? JSONParser.parse(Array(row.dropLast())),
-                    items.count >= 4, let text = items[0].stringValue, case .array(let numbers) = items[2],
-                    let nbHits = items[1].numberValue.flatMap({ Int(exactly: $0) })
-                else { continue }
-                lines[ByteKey(text)] = (
-                    Array(row) + [UInt8(ascii: "\n")],
-                    numbers.compactMap { $0.numberValue.flatMap { Int32(exactly: $0) } },
-                    nbHits, items.count > 4
+                guard row.last == UInt8(ascii: ","), let answer = answer(row.dropLast()) else { continue }
+                lines[ByteKey(answer.text)] = (
+                    Array(row) + [UInt8(ascii: "\n")], answer.numbers, answer.nbHits, answer.relaxed
                 )
             }
         }
         return lines
+    }
+
+    /// The heads of the site at `site` whose files are as the previous build (`state`) left them:
+    /// the lines `["prefix",nbHits,numbers…],` of its `heads/` scripts (a rows line opens with a
+    /// number, not a text).
+    static func readHeads(site: String, state: BuildState) -> Heads {
+        let folder = SiteLayout.clientIndex(.products) + "heads/"
+        var heads: Heads = [:]
+        for sub in ["", "rows/"] {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: site + "/" + folder + sub) else {
+                continue
+            }
+            for name in names where name.hasSuffix(".js") {
+                let path = folder + sub + name
+                guard state.unchanged(path, in: site),
+                    let data = FileManager.default.contents(atPath: site + "/" + path)
+                else { continue }
+                for row in [UInt8](data).split(separator: UInt8(ascii: "\n"))
+                where row.starts(with: "[\"".utf8) && row.last == UInt8(ascii: ",") {
+                    guard case .array(let items)? = try? JSONParser.parse(Array(row.dropLast())), items.count >= 2,
+                        let prefix = items[0].stringValue,
+                        let nbHits = items[1].numberValue.flatMap({ Int(exactly: $0) })
+                    else { continue }
+                    let numbers = items.dropFirst(2).compactMap { $0.numberValue.flatMap { Int32(exactly: $0) } }
+                    guard numbers.count == items.count - 2 else { continue }
+                    heads[prefix] = (nbHits, numbers)
+                }
+            }
+        }
+        return heads
+    }
+
+    /// An answer's line without its closing comma, `["text",nbHits,[numbers…],[placed…](,optional)]`
+    /// (`ShardedIndex.writeAnswers`): its text, record numbers, hit count and whether words were
+    /// made optional; nil when it is not one. Read byte by byte when it is as the build writes
+    /// it with a text of ASCII letters and no escape (at 100,000 products, parsing each of the
+    /// 474,000 lines as JSON took seconds), as JSON otherwise.
+    static func answer(_ row: ArraySlice<UInt8>) -> (text: String, numbers: [Int32], nbHits: Int, relaxed: Bool)? {
+        if let read = scanned(row) { return read }
+        guard case .array(let items)? = try? JSONParser.parse(Array(row)),
+            items.count >= 4, let text = items[0].stringValue, case .array(let numbers) = items[2],
+            let nbHits = items[1].numberValue.flatMap({ Int(exactly: $0) })
+        else { return nil }
+        return (text, numbers.compactMap { $0.numberValue.flatMap { Int32(exactly: $0) } }, nbHits, items.count > 4)
+    }
+
+    /// The line read byte by byte; nil when any byte is not where the build puts it (the JSON
+    /// parser reads it then).
+    private static func scanned(_ row: ArraySlice<UInt8>) -> (
+        text: String, numbers: [Int32], nbHits: Int, relaxed: Bool
+    )? {
+        var at = row.startIndex
+        func take(_ byte: Character) -> Bool {
+            guard at < row.endIndex, row[at] == byte.asciiValue! else { return false }
+            at += 1
+            return true
+        }
+        func number() -> Int? {
+            let start = at
+            var value = 0
+            while at < row.endIndex, row[at] &- UInt8(ascii: "0") < 10, at - start < 9 {
+                value = value * 10 + Int(row[at] &- UInt8(ascii: "0"))
+                at += 1
+            }
+            // Nine digits at most (a record number is an Int32); no leading zero but "0" itself.
+            guard at > start, at == row.endIndex || row[at] &- UInt8(ascii: "0") >= 10,
+                row[start] != UInt8(ascii: "0") || at - start == 1
+            else { return nil }
+            return value
+        }
+        func numbers() -> [Int]? {
+            guard take("[") else { return nil }
+            var list: [Int] = []
+            if take("]") { return list }
+            repeat {
+                guard let value = number() else { return nil }
+                list.append(value)
+            } while take(",")
+            return take("]") ? list : nil
+        }
+        guard take("["), take("\"") else { return nil }
+        let start = at
+        while at < row.endIndex, row[at] != UInt8(ascii: "\""), row[at] != UInt8(ascii: "\\"), row[at] >= 0x20,
+            row[at] < 0x80
+        {
+            at += 1
+        }
+        let text = String(decoding: row[start..<at], as: UTF8.self)
+        guard take("\""), take(","), let nbHits = number(), take(","), let found = numbers(), take(","),
+            numbers() != nil
+        else { return nil }
+        let relaxed = take(",")
+        guard !relaxed || number() != nil, take("]"), at == row.endIndex else { return nil }
+        return (text, found.map { Int32($0) }, nbHits, relaxed)
     }
 }
 
