@@ -1,5 +1,11 @@
 import TypeaheadMarkup
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// A catalogue record. The well-known fields are typed; every field of the record, known or not, is
 /// kept in `attributes`, so configurable searchable attributes and filters can reach them.
 public struct Product: Sendable, Equatable {
@@ -147,7 +153,19 @@ public struct Content: Sendable {
 /// Byte order of UTF-8, the one order Typeahead sorts identifiers by (locale-free, stable).
 @inlinable
 public func utf8Less(_ a: String, _ b: String) -> Bool {
-    a.utf8.lexicographicallyPrecedes(b.utf8)
+    // Compared in place, a word of bytes at a time (`memcmp`), rather than a byte at a time
+    // through the UTF-8 view: the build sorts hundreds of thousands of paths and keys with it.
+    let inPlace = a.utf8.withContiguousStorageIfAvailable { x in
+        b.utf8.withContiguousStorageIfAvailable { y in
+            let shared = min(x.count, y.count)
+            if shared > 0 {
+                let order = memcmp(x.baseAddress!, y.baseAddress!, shared)
+                if order != 0 { return order < 0 }
+            }
+            return x.count < y.count
+        }
+    }
+    return (inPlace ?? nil) ?? a.utf8.lexicographicallyPrecedes(b.utf8)
 }
 
 /// A dictionary key that compares strings byte for byte: queries, keys, URLs (objectIDs are

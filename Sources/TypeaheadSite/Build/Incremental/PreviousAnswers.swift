@@ -166,49 +166,66 @@ struct PreviousAnswers: Sendable {
     private static func scanned(_ row: ArraySlice<UInt8>) -> (
         text: String, numbers: [Int32], nbHits: Int, relaxed: Bool
     )? {
-        var at = row.startIndex
-        func take(_ byte: Character) -> Bool {
-            guard at < row.endIndex, row[at] == byte.asciiValue! else { return false }
+        row.withUnsafeBufferPointer { bytes in
+            var scanner = LineScanner(bytes: bytes)
+            guard scanner.take(UInt8(ascii: "[")), scanner.take(UInt8(ascii: "\"")) else { return nil }
+            let start = scanner.at
+            while scanner.at < bytes.count {
+                let byte = bytes[scanner.at]
+                guard byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte >= 0x20, byte < 0x80 else { break }
+                scanner.at += 1
+            }
+            let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<scanner.at]), as: UTF8.self)
+            var found: [Int32] = []
+            guard scanner.take(UInt8(ascii: "\"")), scanner.take(UInt8(ascii: ",")), let nbHits = scanner.number(),
+                scanner.take(UInt8(ascii: ",")), scanner.numbers(into: &found), scanner.take(UInt8(ascii: ",")),
+                scanner.numbers(into: nil)
+            else { return nil }
+            let relaxed = scanner.take(UInt8(ascii: ","))
+            guard !relaxed || scanner.number() != nil, scanner.take(UInt8(ascii: "]")), scanner.at == bytes.count else {
+                return nil
+            }
+            return (text, found, nbHits, relaxed)
+        }
+    }
+
+    /// Reads an answer's line: bytes, numbers, lists of numbers.
+    private struct LineScanner {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var at = 0
+
+        /// Steps over `byte` when it is next.
+        mutating func take(_ byte: UInt8) -> Bool {
+            guard at < bytes.count, bytes[at] == byte else { return false }
             at += 1
             return true
         }
-        func number() -> Int? {
+
+        /// A number of nine digits at most (a record number is an Int32), without a leading zero
+        /// but "0" itself.
+        mutating func number() -> Int? {
             let start = at
             var value = 0
-            while at < row.endIndex, row[at] &- UInt8(ascii: "0") < 10, at - start < 9 {
-                value = value * 10 + Int(row[at] &- UInt8(ascii: "0"))
+            while at < bytes.count, bytes[at] &- UInt8(ascii: "0") < 10, at - start < 9 {
+                value = value * 10 + Int(bytes[at] &- UInt8(ascii: "0"))
                 at += 1
             }
-            // Nine digits at most (a record number is an Int32); no leading zero but "0" itself.
-            guard at > start, at == row.endIndex || row[at] &- UInt8(ascii: "0") >= 10,
-                row[start] != UInt8(ascii: "0") || at - start == 1
+            guard at > start, at == bytes.count || bytes[at] &- UInt8(ascii: "0") >= 10,
+                bytes[start] != UInt8(ascii: "0") || at - start == 1
             else { return nil }
             return value
         }
-        func numbers() -> [Int]? {
-            guard take("[") else { return nil }
-            var list: [Int] = []
-            if take("]") { return list }
+
+        /// `[n,n,…]`, its numbers appended to `list` (when one is given).
+        mutating func numbers(into list: UnsafeMutablePointer<[Int32]>?) -> Bool {
+            guard take(UInt8(ascii: "[")) else { return false }
+            if take(UInt8(ascii: "]")) { return true }
             repeat {
-                guard let value = number() else { return nil }
-                list.append(value)
-            } while take(",")
-            return take("]") ? list : nil
+                guard let value = number() else { return false }
+                list?.pointee.append(Int32(value))
+            } while take(UInt8(ascii: ","))
+            return take(UInt8(ascii: "]"))
         }
-        guard take("["), take("\"") else { return nil }
-        let start = at
-        while at < row.endIndex, row[at] != UInt8(ascii: "\""), row[at] != UInt8(ascii: "\\"), row[at] >= 0x20,
-            row[at] < 0x80
-        {
-            at += 1
-        }
-        let text = String(decoding: row[start..<at], as: UTF8.self)
-        guard take("\""), take(","), let nbHits = number(), take(","), let found = numbers(), take(","),
-            numbers() != nil
-        else { return nil }
-        let relaxed = take(",")
-        guard !relaxed || number() != nil, take("]"), at == row.endIndex else { return nil }
-        return (text, found.map { Int32($0) }, nbHits, relaxed)
     }
 }
 
