@@ -40,7 +40,9 @@ struct StateLinesTests {
         #expect(read("12 1764000000123456789 data/x.js")?.stamp == .init(size: 12, modified: 1_764_000_000_123_456_789))
         #expect(read("0 5 a b.html")?.path == "a b.html")
         #expect(read("0 5 a b.html")?.stamp == .init(size: 0, modified: 5))
-        for broken in ["12  x", "-1 2 p", "1 2", "1 2 ", "99999999999999999999 1 p", "1x 2 p", ""] {
+        // A time before 1970 (a size is never negative).
+        #expect(read("3 -1500000000 old.html")?.stamp == .init(size: 3, modified: -1_500_000_000))
+        for broken in ["12  x", "-1 2 p", "1 - p", "1 --2 p", "1 2", "1 2 ", "99999999999999999999 1 p", "1x 2 p", ""] {
             #expect(read(broken) == nil, "\(broken)")
         }
     }

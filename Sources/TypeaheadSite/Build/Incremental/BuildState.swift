@@ -244,6 +244,9 @@ extension BuildState {
         var numbers = [0, 0]
         var at = line.startIndex
         for n in 0..<2 {
+            // A time before 1970 is negative (a file's own time, kept by a link to the previous site).
+            let negative = n == 1 && at < line.endIndex && line[at] == UInt8(ascii: "-")
+            if negative { at += 1 }
             let start = at
             while at < line.endIndex, line[at] != UInt8(ascii: " ") {
                 let digit = line[at] &- UInt8(ascii: "0")
@@ -254,6 +257,7 @@ extension BuildState {
                 at += 1
             }
             guard at > start, at < line.endIndex else { return nil }
+            if negative { numbers[n] = -numbers[n] }
             at += 1
         }
         guard at < line.endIndex else { return nil }
