@@ -40,11 +40,17 @@ struct PreviousAnswers: Sendable {
         guard let previous = heads[prefix], changed.count == 2, !IncrementalPlan.swayed(prefix, joins) else {
             return nil
         }
-        let steps = changed.map { engine in
-            engine.standings(
-                prefix, relaxing: true, scratch: SearchScratch(vocabularySize: engine.products.vocabularySize))
-        }
+        let steps = standings(prefix, relaxing: true)
         return steps[0] == steps[1] ? previous : nil
+    }
+
+    /// How each changed product that matches `text` ranks for it by itself, in each engine (as it
+    /// was, as it is): with every word and, `relaxing`, at each step of making words optional.
+    private func standings(_ text: String, relaxing: Bool) -> [[[ObjectID: RecordStanding]]] {
+        changed.map { engine in
+            engine.standings(
+                text, relaxing: relaxing, scratch: SearchScratch(vocabularySize: engine.products.vocabularySize))
+        }
     }
 
     /// What the answers' walk may take of the previous answer of `key` (nil: rank it in full):
@@ -55,14 +61,8 @@ struct PreviousAnswers: Sendable {
         if IncrementalPlan.swayed(text, joins) { return nil }
         // Each changed product that matches the text, as it was and as it is, and how it ranks
         // by itself, with every word and (a relaxed answer) at each step of making words optional.
-        var matching: [[Int32]] = []
-        var steps: [[[ObjectID: RecordStanding]]] = []
-        for engine in changed {
-            let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
-            let standings = engine.standings(text, relaxing: previous.relaxed, scratch: scratch)
-            matching.append(standings[0].keys.compactMap(record).sorted())
-            steps.append(standings)
-        }
+        let steps = standings(text, relaxing: previous.relaxed)
+        let matching = steps.map { $0[0].keys.compactMap(record).sorted() }
         // The same products match, at each step, each ranking as it did by itself (an edit of what
         // the text does not reach: a price, a picture, words elsewhere). With the other records and
         // every custom ranking value unchanged (`numbered`), the same step finds the same hits in
