@@ -15,13 +15,14 @@ as its facets (so scopes have suggestions). site.json is the sample's, with minH
 For each size: clean build wall time and peak RSS, files and bytes, the time the file system alone
 takes to write files of the same paths and sizes (one Python thread), `typeahead check` time, a
 rebuild with nothing changed, a rebuild after one product's price and description are edited in
-the content folder (and the files it wrote); the peer's Hugo and Pagefind times, peak RSS, files and bytes, its time again
+the content folder (and the files it wrote) and `typeahead check` after it (from the proof the
+first check kept: an incremental check); the peer's Hugo and Pagefind times, peak RSS, files and bytes, its time again
 after the same edit (neither keeps state between runs), and the ratio of the clean builds; and,
 over HTTP in headless Chromium, the bytes (gzipped) loaded before the first suggestion and before
 the first results for a few typed texts.
 Usage: .venv/bin/python Benchmarks/scale.py [--sizes 10000,30000,100000] [--runs N] [--no-browser]
                                            [--no-check] [--keep]
---no-check skips `typeahead check` and the no-change rebuild (at 100,000 products they take most of
+--no-check skips both checks and the no-change rebuild (at 100,000 products they take most of
 an hour); their columns then read "-".
 """
 import gzip
@@ -258,9 +259,9 @@ def page_bytes(site, texts):
 
 
 print("| products | build | peak RSS | files | bytes | writing the files alone | check | no-change rebuild "
-      "| one edit: rebuild (files written) | Hugo + Pagefind | its peak RSS | its files | its bytes "
+      "| one edit: rebuild (files written) | one edit: check | Hugo + Pagefind | its peak RSS | its files | its bytes "
       "| one edit: Hugo + Pagefind | build / (Hugo + Pagefind) |")
-print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+print("|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
 details = []
 for n in sizes:
     content = make_content(n)
@@ -288,12 +289,14 @@ for n in sizes:
     # One product's price and description edited: both rebuild into the sites they built.
     product = edit_one(content)
     one_edit, _, one_result = timed([typeahead, "build", "--content", content, "--output", site])
+    # And `check` after it: from the proof the first check kept (an incremental check).
+    edit_check = timed([typeahead, "check", "--content", content, "--site", site])[0] if checking else None
     hugo_page(project, product)
     edit_hugo, edit_pf, _ = peer(project)
     build = statistics.median(walls)
     seconds = lambda value: "-" if value is None else f"{value:.1f} s"
     print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {floor:.1f} s | "
-          f"{seconds(check)} | {seconds(rebuild)} | {one_edit:.1f} s ({written(one_result):,}) | "
+          f"{seconds(check)} | {seconds(rebuild)} | {one_edit:.1f} s ({written(one_result):,}) | {seconds(edit_check)} | "
           f"{hugo_wall + pf_wall:.1f} s ({hugo_wall:.1f} + {pf_wall:.1f}) | {max(r[2] for r in peer_runs):,.0f} MiB | "
           f"{peer_files:,} | {peer_size / 1e6:,.0f} MB | {edit_hugo + edit_pf:.1f} s | "
           f"{build / (hugo_wall + pf_wall):.2f} |", flush=True)

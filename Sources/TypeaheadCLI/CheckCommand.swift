@@ -22,6 +22,7 @@ extension TypeaheadCommand {
             OptionSpec("--content", "DIR", "Products, suggestions and site.json", default: "Content"),
             OptionSpec("--templates", "DIR", "The templates the site was built with", default: "Templates"),
             OptionSpec("--site", "DIR", "The built site", default: "_site"),
+            OptionSpec("--full", nil, "Prove everything again, even where a proof of an earlier\ncheck is kept"),
         ],
         section: (
             about: """
@@ -62,11 +63,20 @@ extension TypeaheadCommand {
             let contentDirectory = options.value("--content")
             let content = try ContentLoader(directory: contentDirectory).load()
             let templates = try TemplateSet.load(from: options.value("--templates"))
-            let report = try SiteChecker(
+            let checker = SiteChecker(
                 content: content, site: options.value("--site"), contentDirectory: contentDirectory,
-                templates: templates
-            ).run()
+                templates: templates)
+            let report: SiteChecker.Report
+            var why: String?
+            if options.flags.contains("--full") {
+                report = try checker.run()
+            } else {
+                let since = try checker.runSinceProof()
+                report = try since.report ?? checker.run()
+                if since.report == nil { why = since.why }
+            }
             console.out(report.description)
+            if let why { console.out("A full check: \(why).\n") }
             return report.differenceCount == 0 ? 0 : 1
         } catch {
             console.err("\(Self.describe(error))\n")

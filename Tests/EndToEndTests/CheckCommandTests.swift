@@ -19,12 +19,24 @@ struct CheckCommandTests {
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.contains("Checked "))
         #expect(clean.stdout.contains("Every precomputed answer equals the live engine's."))
+        #expect(clean.stdout.contains("The proof: proof kept in "))
+        #expect(clean.stdout.contains("A full check: no proof of an earlier check beside "))
+        // The next check starts from the proof: nothing changed, every file is the proven one.
+        let again = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])
+        #expect(again.status == 0, "\(again.stdout)\(again.stderr)")
+        #expect(again.stdout.hasPrefix("Checked every byte of "), "\(again.stdout)")
+        #expect(again.stdout.contains(" since the last proof in "), "\(again.stdout)")
+        #expect(again.stdout.contains(": 0 made again by an incremental build from the proven site"))
         try FileManager.default.removeItem(atPath: site + "/search/iphone.html")
-        let broken = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])
+        let broken = try TestSupport.runTypeahead(["check", "--full", "--content", Self.content, "--site", site])
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("2 differences from the live engine and a fresh build:"))
         #expect(broken.stdout.contains("- result page search/iphone.html (\"iphone\", page 1 of 1) is missing"))
         #expect(broken.stdout.contains("- search/iphone.html: missing"))
+        // From the proof, the same file is missing.
+        let since = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])
+        #expect(since.status == 1)
+        #expect(since.stdout.contains("1 difference from the proven site and the build from it:\n- search/iphone.html: missing\n"), "\(since.stdout)")
     }
 
     @Test(

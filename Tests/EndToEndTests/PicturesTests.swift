@@ -83,11 +83,18 @@ struct PicturesTests {
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: site + "/images/" + images[0]))
         try FileManager.default.removeItem(atPath: site + "/images/" + images[1])
         try Data([1]).write(to: URL(fileURLWithPath: site + "/images/extra.webp"))
-        let broken = try TestSupport.runTypeahead(["check", "--content", content, "--site", site])
+        let broken = try TestSupport.runTypeahead(["check", "--full", "--content", content, "--site", site])
         #expect(broken.status == 1)
         #expect(broken.stdout.contains("images/\(images[0]): differs from the build's (3 bytes, expected"))
         #expect(broken.stdout.contains("images/\(images[1]): missing"))
         #expect(broken.stdout.contains("images/extra.webp: not made by the build (a stray file)"))
+        // The check from the first one's proof finds the same three.
+        let since = try TestSupport.runTypeahead(["check", "--content", content, "--site", site])
+        #expect(since.status == 1)
+        #expect(since.stdout.contains("3 differences from the proven site and the build from it:"), "\(since.stdout)")
+        #expect(since.stdout.contains("images/\(images[0]): changed since the last proof (not by a build)"))
+        #expect(since.stdout.contains("images/\(images[1]): missing"))
+        #expect(since.stdout.contains("images/extra.webp: not made by the build (a stray file)"))
     }
 
     @Test("A picture that cannot be used stops the build, naming the product; the previous site stays")

@@ -99,6 +99,12 @@ public struct SiteBuilder {
         try build(into: sink, previousSite: previousSite, plan: nil, asked: true).summary
     }
 
+    /// The incremental build from `previousSite` that `plan` describes, into `sink` (an
+    /// incremental check: `SiteChecker.runSinceProof`); the marker is not put.
+    func replay(into sink: some SiteSink, previousSite: String, plan: IncrementalPlan) throws -> BuildSummary {
+        try build(into: sink, previousSite: previousSite, plan: plan).summary
+    }
+
     private func build(
         into sink: some SiteSink, previousSite: String?, plan: IncrementalPlan?, asked: Bool = false
     ) throws -> (summary: BuildSummary, context: BuildContext) {

@@ -42,6 +42,12 @@ public struct SiteChecker {
         /// The byte proof's build: answers and vetting taken from this check's (not asked again).
         var answersTaken = 0
         var vettingsTaken = false
+        /// The digest and size of every file proven (for the next check's proof).
+        var digests: [String: (digest: ContentDigest, size: Int)] = [:]
+        /// An incremental check: what it did (nil: the full proof).
+        public var sinceProof: String?
+        /// What became of the proof beside the site (written, moved on, kept, or why none).
+        public var proofNote: String?
 
         mutating func differ(_ text: String, limit: Int) {
             differenceCount += 1
@@ -51,8 +57,17 @@ public struct SiteChecker {
         /// The text `typeahead check` prints.
         public var description: String {
             var text =
-                "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(categoryPages > 0 ? " and \(categoryPages) category pages" : "")\(answers > 0 ? " and \(answers) precomputed answers" : "")\(files > 0 ? ", and every byte of \(files) files," : "")\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
-            if differenceCount == 0 {
+                sinceProof.map {
+                    "Checked every byte of \(files) files since the last proof in \(String(format: "%.2f", seconds)) s: \($0).\n"
+                }
+                ?? "Checked \(keys) keys in \(maps) prefix maps (\(shards) shards) and \(resultPages) result pages\(categoryPages > 0 ? " and \(categoryPages) category pages" : "")\(answers > 0 ? " and \(answers) precomputed answers" : "")\(files > 0 ? ", and every byte of \(files) files," : "")\(pictures > 0 ? " and \(pictures) pictures" : "") in \(String(format: "%.2f", seconds)) s.\n"
+            if sinceProof != nil {
+                text +=
+                    differenceCount == 0
+                    ? "Every file is what the content and templates make, byte for byte, and no other is there.\n"
+                    : "\(differenceCount) difference\(differenceCount == 1 ? "" : "s") from the proven site and the build from it\(differenceCount > differences.count ? " (the first \(differences.count))" : ""):\n"
+                        + differences.map { "- \($0)\n" }.joined()
+            } else if differenceCount == 0 {
                 text += "Every precomputed answer equals the live engine's.\n"
                 if files > 0 {
                     text += "Every file is what the content and templates make, byte for byte, and no other is there.\n"
@@ -63,6 +78,7 @@ public struct SiteChecker {
                 text += differenceCount > differences.count ? " (the first \(differences.count)):\n" : ":\n"
                 text += differences.map { "- \($0)\n" }.joined()
             }
+            if let proofNote { text += "The proof: \(proofNote).\n" }
             return text
         }
     }
@@ -112,6 +128,9 @@ public struct SiteChecker {
                 templates: templates, files: entries.files, known: known, vettings: vettings, report: &report)
         }
         checkEntries(entries, report: &report)
+        if templates != nil, report.differenceCount == 0 {
+            report.proofNote = recordProof(report: report)
+        }
 
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return report
@@ -262,6 +281,10 @@ public struct SiteChecker {
             throw .cannotRebuild("building the site afresh to compare: \(error)")
         }
         var (produced, differences) = sink.result
+        report.digests = sink.digests
+        report.digests[SiteWriter.markerName] = (
+            ContentDigest(Array(SiteWriter.markerContents.utf8)), SiteWriter.markerContents.utf8.count
+        )
         produced.insert(SiteWriter.markerName)
         if FileManager.default.contents(atPath: reader.path(SiteWriter.markerName)).map({
             !$0.elementsEqual(SiteWriter.markerContents.utf8)

@@ -237,14 +237,53 @@ final class ComparingSink: SiteSink {
     private struct State {
         var produced = Set<String>()
         var differences: [(path: String, text: String)] = []
+        var digests: [String: (digest: ContentDigest, size: Int)] = [:]
+        var kept = Set<String>()
     }
 
     let site: String
+    /// The proven site an incremental check's build starts from (`keep` takes its files), nil for
+    /// the full proof.
+    let base: String?
     private let state = Mutex(State())
 
-    init(site: String) {
+    init(site: String, base: String? = nil) {
         self.site = site
+        self.base = base
     }
+
+    /// The build keeps the base's file at `path`: the site's must be that file (the same inode,
+    /// whose bytes the proof's digests have proven) or hold the same bytes.
+    func keep(_ path: String) throws(SiteWriteError) -> Int {
+        guard let base else { throw SiteWriteError(description: "cannot keep \(path): there is no previous site") }
+        try SiteWriter.checkRelative(path)
+        var kept = stat()
+        guard lstat(base + "/" + path, &kept) == 0, kept.st_mode & S_IFMT == S_IFREG else {
+            throw SiteWriteError(description: "cannot keep \(base)/\(path): \(String(cString: strerror(errno)))")
+        }
+        var found = stat()
+        var difference: String?
+        if lstat(site + "/" + path, &found) != 0 || found.st_mode & S_IFMT != S_IFREG {
+            difference = "missing"
+        } else if found.st_dev != kept.st_dev || found.st_ino != kept.st_ino {
+            let expected = FileManager.default.contents(atPath: base + "/" + path)
+            let stored = FileManager.default.contents(atPath: site + "/" + path)
+            if expected == nil || expected != stored {
+                difference = "differs from the proven site's, which the build keeps"
+            }
+        }
+        state.withLock {
+            $0.produced.insert(path)
+            $0.kept.insert(path)
+            if let difference { $0.differences.append((path, difference)) }
+        }
+        return Int(kept.st_size)
+    }
+
+    /// The digest and size of each file the build made that the site holds as made (not those kept).
+    var digests: [String: (digest: ContentDigest, size: Int)] { state.withLock { $0.digests } }
+    /// The files the build kept from the base.
+    var kept: Set<String> { state.withLock { $0.kept } }
 
     func put(_ path: String, _ bytes: [UInt8]) throws(SiteWriteError) {
         try SiteWriter.checkRelative(path)
@@ -268,9 +307,11 @@ final class ComparingSink: SiteSink {
         } else {
             difference = "missing"
         }
+        let digest = difference == nil ? ContentDigest(bytes) : nil
         state.withLock {
             $0.produced.insert(path)
             if let difference { $0.differences.append((path, difference)) }
+            if let digest { $0.digests[path] = (digest, bytes.count) }
         }
     }
 

@@ -70,8 +70,9 @@ public struct SiteWriter: Sendable {
     func swap(temporary: URL, retired: URL) throws {
         let fm = FileManager.default
         let path = target.path
+        // The site replaced goes into its proof when it is the proven one (`SiteProof.adopt`).
         if fm.fileExists(atPath: path), Self.exchange(temporary.path, path) {
-            try? fm.removeItem(at: temporary)
+            if !SiteProof.adopt(retired: temporary.path, site: path) { try? fm.removeItem(at: temporary) }
             return
         }
         if fm.fileExists(atPath: path) {
@@ -83,7 +84,7 @@ public struct SiteWriter: Sendable {
                 try? fm.moveItem(atPath: retired.path, toPath: path)
                 throw error
             }
-            try? fm.removeItem(at: retired)
+            if !SiteProof.adopt(retired: retired.path, site: path) { try? fm.removeItem(at: retired) }
         } else {
             try fm.moveItem(atPath: temporary.path, toPath: path)
         }

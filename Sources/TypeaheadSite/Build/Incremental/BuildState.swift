@@ -127,7 +127,13 @@ extension BuildState {
     static func read(
         output: String, current: (BuildState) -> Bool = { _ in true }
     ) throws(Unreadable) -> BuildState? {
-        let folder = folder(of: output)
+        try read(folder: folder(of: output), current: current)
+    }
+
+    /// The state held in `folder` (beside a site, or a proof's copy); nil when there is none.
+    static func read(
+        folder: String, current: (BuildState) -> Bool = { _ in true }
+    ) throws(Unreadable) -> BuildState? {
         guard FileManager.default.fileExists(atPath: folder + "/state") else { return nil }
         let first = try text(folder + "/state").split(separator: "\n", omittingEmptySubsequences: false).map(
             String.init)

@@ -163,13 +163,24 @@ struct IncrementalPlan {
         if let changed = Fingerprint.difference(state.fingerprint, fingerprint) {
             return clean("\(changed) changed since the previous build")
         }
+        let (plan, note) = make(content: content, state: state, previousSite: output, snapshot: snapshot)
+        return (plan, plan == nil ? "clean build: " + note : note, fingerprint)
+    }
+
+    /// The plan of a build from the site at `previousSite`, which `state` describes (made with
+    /// the same inputs but the products), to `content` (whose products and site.json are
+    /// `snapshot`); nil (a clean build) and why. `typeahead check` asks it of a proven site
+    /// (`SiteProof`) to make again what a change since the proof made.
+    static func make(
+        content: Content, state: BuildState, previousSite output: String, snapshot: [(name: String, bytes: Data)]
+    ) -> (plan: IncrementalPlan?, note: String) {
+        let clean = { (why: String) in (IncrementalPlan?.none, why) }
         if sameProducts(snapshot, state.contentCopy), let count = state.unchangedSite(output) {
             let plan = IncrementalPlan(
                 matchesAll: [], matchesRelaxed: [], previous: [], changedProducts: 0, answers: nil, unchanged: true)
             return (
                 plan,
-                "nothing changed since the previous build: \(output) is as it was (its \(count) files checked by size and modification time)",
-                fingerprint
+                "nothing changed since the previous build: \(output) is as it was (its \(count) files checked by size and modification time)"
             )
         }
         // The previous site's answers are read on another core while the previous products are
@@ -239,9 +250,7 @@ struct IncrementalPlan {
             if state.unchanged(page, in: output) { plan.keptProductPages.insert(page) }
         }
         return (
-            plan,
-            "incremental build: \(changed) of \(content.products.count) products changed since the previous build",
-            fingerprint
+            plan, "incremental build: \(changed) of \(content.products.count) products changed since the previous build"
         )
     }
 

@@ -1,0 +1,245 @@
+import Dispatch
+import Foundation
+import Synchronization
+import TypeaheadModel
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What a passing `typeahead check` leaves, so that the next one proves only what changed since
+/// (docs/ARCHITECTURE.md, "Incremental checks"). In `.<site>.typeahead-proof/` beside the site,
+/// never inside it:
+///
+/// - `proof`: the format line, the inputs' fingerprint (`Fingerprint`: the binary, site.json, the
+///   suggestions, the synonyms, the templates, the pictures), the proven site's identity
+///   (`identity(of:)`);
+/// - `digests`: every file of the proven site, `digest size path` a line (`ContentDigest`);
+/// - `state/`: a copy of the build state that described the proven site (`BuildState`), the
+///   products it was built from included;
+/// - `site/`: the proven site itself, once a build has replaced it: the build moves the folder
+///   here instead of removing it (its unchanged files are hard links shared with the new site,
+///   so this costs only the files the build replaced).
+struct SiteProof {
+    static let format = "typeahead-proof 1"
+
+    var fingerprint: String
+    /// The proven site's identity (`identity(of:)`).
+    var site: String
+    var digests: [String: (digest: ContentDigest, size: Int)]
+
+    /// Why a proof could not be read.
+    struct Unreadable: Error {
+        var reason: String
+    }
+
+    /// The proof folder of the site at `site`.
+    static func folder(of site: String) -> String {
+        let url = URL(fileURLWithPath: site).standardizedFileURL
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).typeahead-proof").path
+    }
+
+    /// A site folder's identity: its device and inode, and its marker file's inode and modification
+    /// time. A folder's inode alone may be another's after that one was removed; a site made since
+    /// has a marker of its own time. Nil when the folder or its marker is not there.
+    static func identity(of folder: String) -> String? {
+        guard let site = BuildState.status(folder),
+            let marker = BuildState.status(folder + "/" + SiteWriter.markerName)
+        else { return nil }
+        return
+            "\(site.st_dev) \(site.st_ino) \(marker.st_ino) \(marker.st_mtim.tv_sec * 1_000_000_000 + marker.st_mtim.tv_nsec)"
+    }
+
+    /// The first lines of the proof beside `site`: its fingerprint and site identity (nil: none there).
+    static func readHead(site: String) -> (fingerprint: String, site: String)? {
+        guard let data = FileManager.default.contents(atPath: folder(of: site) + "/proof"),
+            let text = String(data: data, encoding: .utf8)
+        else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count >= 3, lines[0] == format else { return nil }
+        guard lines[2].split(separator: " ").compactMap({ Int($0) }).count == 4 else { return nil }
+        return (String(lines[1]), String(lines[2]))
+    }
+
+    /// The proof beside `site`, nil when there is none.
+    static func read(site: String) throws(Unreadable) -> SiteProof? {
+        let folder = folder(of: site)
+        guard FileManager.default.fileExists(atPath: folder + "/proof") else { return nil }
+        guard let head = readHead(site: site) else {
+            throw Unreadable(reason: "its first lines are not a proof's (another version of typeahead?)")
+        }
+        guard let data = FileManager.default.contents(atPath: folder + "/digests") else {
+            throw Unreadable(reason: "its digests cannot be read")
+        }
+        var digests: [String: (digest: ContentDigest, size: Int)] = [:]
+        for line in [UInt8](data).split(separator: UInt8(ascii: "\n")) {
+            let parts = line.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
+            guard parts.count == 3, let digest = ContentDigest(hex: parts[0]),
+                let size = Int(String(decoding: parts[1], as: UTF8.self)), size >= 0, !parts[2].isEmpty
+            else {
+                throw Unreadable(reason: "its digests have a broken line")
+            }
+            digests[String(decoding: parts[2], as: UTF8.self)] = (digest, size)
+        }
+        return SiteProof(fingerprint: head.fingerprint, site: head.site, digests: digests)
+    }
+
+    /// Writes the proof of the site at `site` (whose files have `digests`), with a copy of the
+    /// build state folder `state`, replacing any earlier proof (and the proven site it held):
+    /// into a new folder, then renamed in place.
+    static func write(
+        site: String, fingerprint: String, digests: [String: (digest: ContentDigest, size: Int)], state: String
+    ) throws(Unreadable) {
+        let folder = folder(of: site)
+        let fresh = folder + "-new-\(ProcessInfo.processInfo.processIdentifier)"
+        let fm = FileManager.default
+        guard let identity = identity(of: site) else { throw Unreadable(reason: "\(site) is gone") }
+        try? fm.removeItem(atPath: fresh)
+        do {
+            try fm.createDirectory(atPath: fresh, withIntermediateDirectories: true)
+            try fm.copyItem(atPath: state, toPath: fresh + "/state")
+            var lines: [UInt8] = []
+            for path in digests.keys.sorted(by: utf8Less) {
+                let (digest, size) = digests[path]!
+                lines += "\(digest.hex) \(size) \(path)\n".utf8
+            }
+            try Data(lines).write(to: URL(fileURLWithPath: fresh + "/digests"))
+            let head = "\(format)\n\(fingerprint)\n\(identity)\n"
+            try Data(head.utf8).write(to: URL(fileURLWithPath: fresh + "/proof"))
+        } catch {
+            try? fm.removeItem(atPath: fresh)
+            throw Unreadable(reason: "cannot write \(fresh): \(error.localizedDescription)")
+        }
+        // The earlier proof goes first (aside, then removed), so a stop between the steps
+        // leaves no proof or this one, never a mix.
+        let aside = folder + "-old-\(ProcessInfo.processInfo.processIdentifier)"
+        if fm.fileExists(atPath: folder) { _ = rename(folder, aside) }
+        guard rename(fresh, folder) == 0 else {
+            try? fm.removeItem(atPath: fresh)
+            throw Unreadable(reason: "cannot rename \(fresh): \(String(cString: strerror(errno)))")
+        }
+        try? fm.removeItem(atPath: aside)
+    }
+
+    /// Removes the proof beside `site` (a check that failed: the site is not what it proved).
+    static func remove(site: String) {
+        try? FileManager.default.removeItem(atPath: folder(of: site))
+    }
+
+    /// A build put a new site in place of the one now at `retired`: when that one is the proven
+    /// site, it is moved into the proof (`site/`) instead of being removed, and true is returned.
+    static func adopt(retired: String, site: String) -> Bool {
+        guard let head = readHead(site: site), identity(of: retired) == head.site else {
+            return false
+        }
+        let kept = folder(of: site) + "/site"
+        try? FileManager.default.removeItem(atPath: kept)
+        return rename(retired, kept) == 0
+    }
+}
+
+/// A 128-bit digest of a file's bytes: two multiply-rotate lanes over 8-byte words, mixed at the
+/// end. Not a cryptographic hash: it finds any change made by hand or by another tool; someone
+/// who can write the site can write its proof too, so a forged collision would prove nothing more.
+struct ContentDigest: Equatable, Sendable {
+    var a: UInt64
+    var b: UInt64
+
+    init(a: UInt64, b: UInt64) {
+        (self.a, self.b) = (a, b)
+    }
+
+    init(_ bytes: UnsafeRawBufferPointer) {
+        let count = bytes.count
+        var a: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(count)
+        var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f &+ UInt64(count)
+        var at = 0
+        while at + 16 <= count {
+            let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+            let y = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
+            a = ((a ^ x) &* 0x87c3_7b91_1142_53d5).rotated(31) &+ b
+            b = ((b ^ y) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
+            at += 16
+        }
+        var tail: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &tail) { tailBytes in
+            for i in 0..<(count - at) { tailBytes[i] = bytes[at + i] }
+        }
+        a = ((a ^ tail.0) &* 0x87c3_7b91_1142_53d5).rotated(31) &+ b
+        b = ((b ^ tail.1) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
+        self.a = Self.mix(a ^ b.rotated(17))
+        self.b = Self.mix(b ^ self.a)
+    }
+
+    init(_ bytes: [UInt8]) {
+        self = bytes.withUnsafeBytes { ContentDigest($0) }
+    }
+
+    /// MurmurHash3's finaliser.
+    private static func mix(_ value: UInt64) -> UInt64 {
+        var k = value
+        k ^= k >> 33
+        k = k &* 0xff51_afd7_ed55_8ccd
+        k ^= k >> 33
+        k = k &* 0xc4ce_b9fe_1a85_ec53
+        k ^= k >> 33
+        return k
+    }
+
+    var hex: String {
+        let digits = { (value: UInt64) in
+            let text = String(value, radix: 16)
+            return String(repeating: "0", count: 16 - text.count) + text
+        }
+        return digits(a) + digits(b)
+    }
+
+    init?(hex: ArraySlice<UInt8>) {
+        guard hex.count == 32, let a = UInt64(String(decoding: hex.prefix(16), as: UTF8.self), radix: 16),
+            let b = UInt64(String(decoding: hex.suffix(16), as: UTF8.self), radix: 16)
+        else { return nil }
+        (self.a, self.b) = (a, b)
+    }
+
+    /// The digest and size of the regular file at `path` (nil: not one, or unreadable), read into
+    /// `buffer` (grown as needed, kept for the next file).
+    static func ofFile(_ path: String, buffer: inout [UInt8]) -> (digest: ContentDigest, size: Int)? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let size = Int(info.st_size)
+        if buffer.count < size + 1 { buffer = [UInt8](repeating: 0, count: max(size + 1, buffer.count * 2)) }
+        var offset = 0
+        // Read until the end (one byte more than the size asked: a file that grew is read whole).
+        while true {
+            if offset == buffer.count { buffer += [UInt8](repeating: 0, count: buffer.count) }
+            let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + offset, $0.count - offset) }
+            guard n >= 0 else { return nil }
+            if n == 0 { break }
+            offset += n
+        }
+        let digest = buffer.withUnsafeBytes { ContentDigest(UnsafeRawBufferPointer(rebasing: $0[0..<offset])) }
+        return (digest, offset)
+    }
+
+    /// The digests of the files at `paths` under `root`, on all cores (nil where one cannot be read).
+    static func ofFiles(_ paths: [String], under root: String) -> [(digest: ContentDigest, size: Int)?] {
+        let found = Mutex([(digest: ContentDigest, size: Int)?](repeating: nil, count: paths.count))
+        let chunks = max(1, min(paths.count, ProcessInfo.processInfo.activeProcessorCount * 4))
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            var mine: [(Int, (digest: ContentDigest, size: Int)?)] = []
+            for i in Swift.stride(from: chunk, to: paths.count, by: chunks) {
+                mine.append((i, ofFile(root + "/" + paths[i], buffer: &buffer)))
+            }
+            found.withLock { for (i, value) in mine { $0[i] = value } }
+        }
+        return found.withLock { $0 }
+    }
+}
+
+extension UInt64 {
+    fileprivate func rotated(_ bits: UInt64) -> UInt64 { (self << bits) | (self >> (64 - bits)) }
+}
