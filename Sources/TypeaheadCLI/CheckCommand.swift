@@ -16,7 +16,11 @@ extension TypeaheadCommand {
             of every prefix map, every static result page and every precomputed answer with the
             engine's answer, asked directly. Then it builds the site afresh in memory and proves every
             file equal, byte for byte, and that there is no other file. Prints what it checked; on
-            any difference prints the first 10 with a count, and exits 1.
+            any difference prints the first 10 with a count, and exits 1. A check that passes
+            keeps a proof beside the site (.NAME.typeahead-proof); the next one reads the proven
+            site's bytes again against it, makes in memory the incremental build from it to the
+            content now and compares that with the site, unless an input other than the products
+            changed or --full is given.
             """,
         options: [
             OptionSpec("--content", "DIR", "Products, suggestions and site.json", default: "Content"),
