@@ -36,7 +36,10 @@ struct CheckCommandTests {
         // From the proof, the same file is missing.
         let since = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])
         #expect(since.status == 1)
-        #expect(since.stdout.contains("1 difference from the proven site and the build from it:\n- search/iphone.html: missing\n"), "\(since.stdout)")
+        #expect(
+            since.stdout.contains(
+                "1 difference from the proven site and the build from it:\n- search/iphone.html: missing\n"),
+            "\(since.stdout)")
     }
 
     @Test(

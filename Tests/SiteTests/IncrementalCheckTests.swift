@@ -42,7 +42,8 @@ struct IncrementalCheckTests {
         func build(templates: TemplateSet? = nil) throws -> BuildSummary {
             let loaded = try ContentLoader(directory: content.path).load()
             return try SiteBuilder(
-                content: loaded, templates: try templates ?? IncrementalBuildTests.templates, contentDirectory: content.path
+                content: loaded, templates: try templates ?? IncrementalBuildTests.templates,
+                contentDirectory: content.path
             ).write(to: site.path)
         }
 
@@ -95,9 +96,10 @@ struct IncrementalCheckTests {
         #expect(same.differenceCount == 0, "\(same.differences)")
         #expect(same.sinceProof?.hasPrefix("0 made again") == true, "\(same.sinceProof ?? "")")
         // A price, then a name, each built incrementally, each checked from the proof before.
-        for (step, edit) in [("a price", { (p: inout [String: Any]) in p["price"] = 12.34 }),
-            ("a name", { (p: inout [String: Any]) in p["name"] = "Zyxwv \(p["name"] ?? "")" })]
-        {
+        for (step, edit) in [
+            ("a price", { (p: inout [String: Any]) in p["price"] = 12.34 }),
+            ("a name", { (p: inout [String: Any]) in p["name"] = "Zyxwv \(p["name"] ?? "")" }),
+        ] {
             edit(&shop.products[7])
             try shop.save()
             let note = try shop.build().incremental ?? ""

@@ -148,7 +148,8 @@ extension SiteChecker {
         let snapshot = snapshot ?? BuildState.snapshot(contentDirectory)
         let none = { (why: String) in "no proof kept for the next check (\(why)): it will prove everything again" }
         guard let state = try? BuildState.read(output: site) else {
-            return none("no build state beside \(site): it was not made by typeahead build, or not from a content folder")
+            return none(
+                "no build state beside \(site): it was not made by typeahead build, or not from a content folder")
         }
         guard state.fingerprint == fingerprint, state.contentDirectory == BuildState.absolute(contentDirectory),
             state.site == BuildState.FileIdentity(path: site),
