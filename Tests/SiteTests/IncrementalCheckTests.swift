@@ -132,14 +132,24 @@ struct IncrementalCheckTests {
         // A file the build kept (the same file as the proven one) and a file it wrote anew.
         let kept = try #require(files.first { $0.hasPrefix("products/") && IncrementalCheckTests.same(shop, $0) })
         let written = try #require(files.first { !IncrementalCheckTests.same(shop, $0) && $0.hasSuffix(".html") })
-        for path in [kept, written] {
-            let original = try Data(contentsOf: shop.site.appendingPathComponent(path))
-            try Self.tamper(shop.site.appendingPathComponent(path).path)
-            let report = try shop.checkSinceProof()
-            #expect(report.differenceCount == 1, "\(path): \(report.differences)")
-            #expect(report.differences.first?.hasPrefix(path + ": ") == true, "\(report.differences)")
-            try original.write(to: shop.site.appendingPathComponent(path))
-        }
+        // The kept one changed in place (the proof's copy with it, the same file): no proven site
+        // to start from, and the full check names it.
+        let original = try Data(contentsOf: shop.site.appendingPathComponent(kept))
+        try Self.tamper(shop.site.appendingPathComponent(kept).path)
+        let fallen = try shop.checker().runSinceProof()
+        #expect(fallen.report == nil)
+        #expect(fallen.why == "\(kept) changed since the last proof (not by typeahead build)", "\(fallen.why)")
+        let full = try shop.checker().run()
+        #expect(full.differenceCount == 1, "\(full.differences)")
+        #expect(full.differences.first?.hasPrefix(kept + ": line ") == true, "\(full.differences)")
+        try original.write(to: shop.site.appendingPathComponent(kept))
+        // The one the build wrote anew: the build from the proof makes other bytes.
+        let writtenBytes = try Data(contentsOf: shop.site.appendingPathComponent(written))
+        try Self.tamper(shop.site.appendingPathComponent(written).path)
+        let report = try shop.checkSinceProof()
+        #expect(report.differenceCount == 1, "\(written): \(report.differences)")
+        #expect(report.differences.first?.hasPrefix(written + ": line ") == true, "\(report.differences)")
+        try writtenBytes.write(to: shop.site.appendingPathComponent(written))
         #expect(FileManager.default.fileExists(atPath: proven + "/" + kept))
         // A stray file, a file removed.
         _ = try TestSupport.write("<p>stray</p>", to: "search/stray.html", in: shop.site)
@@ -179,8 +189,17 @@ struct IncrementalCheckTests {
         try Self.tamper(copy)
         let tampered = try shop.checker().runSinceProof()
         #expect(tampered.report == nil)
-        #expect(tampered.why.hasPrefix("the proven site kept beside"), "\(tampered.why)")
+        #expect(
+            tampered.why == "the proof's copy of \(replaced) changed since the last proof (not by typeahead build)",
+            "\(tampered.why)")
         try original.write(to: URL(fileURLWithPath: copy))
+        // The proof's copy of the build state, changed.
+        let vetting = shop.proof + "/state/vetting"
+        let lines = try Data(contentsOf: URL(fileURLWithPath: vetting))
+        try (lines + Data("[\"x\",1,1,1,1,\"0000\"]\n".utf8)).write(to: URL(fileURLWithPath: vetting))
+        let forged = try shop.checker().runSinceProof()
+        #expect(forged.why == "the proof's copy of the build state was changed since the proof", "\(forged.why)")
+        try lines.write(to: URL(fileURLWithPath: vetting))
         // Restored, it proves the site again (and the proof moves on to it).
         #expect(try shop.checker().runSinceProof().report?.differenceCount == 0)
         // Other templates.
@@ -192,6 +211,12 @@ struct IncrementalCheckTests {
         ).runSinceProof()
         #expect(other.report == nil)
         #expect(other.why == "the templates changed since the last proof", "\(other.why)")
+        // A build of other inputs removes the proof, which can serve no check now.
+        let otherBuild = try shop.build(templates: templates)
+        #expect(otherBuild.incremental?.hasPrefix("clean build: the templates changed") == true)
+        #expect(!FileManager.default.fileExists(atPath: shop.proof))
+        _ = try shop.build()
+        #expect(try shop.checker().run().differenceCount == 0)
         // Broken digests.
         let digests = shop.proof + "/digests"
         let saved = try Data(contentsOf: URL(fileURLWithPath: digests))

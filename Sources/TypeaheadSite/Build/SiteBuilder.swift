@@ -170,7 +170,7 @@ public struct SiteBuilder {
                     + "; product pages made again for \(content.products.count - context.keptProductPages) of \(content.products.count)"
             progress?.update(phase: "Writing", done: 0, total: 1)
             _ = clock.lap()
-            summary.unchangedFiles = try site.finish()
+            summary.unchangedFiles = try site.finish(fingerprint: fingerprint)
             clock.lap("write", &summary)
             // The state for the next build; without one, the next build is clean.
             // Content that changed during the build leaves no state: the next build is clean.

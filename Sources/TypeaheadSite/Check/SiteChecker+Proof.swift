@@ -18,6 +18,8 @@ extension SiteChecker {
     public func runSinceProof() throws(SiteCheckError) -> (report: Report?, why: String) {
         let started = DispatchTime.now().uptimeNanoseconds
         guard let templates, let contentDirectory else { return (nil, "no templates or content folder given") }
+        // The site checked is the folder there now: one put in its place meanwhile is named (below).
+        let identity = SiteProof.identity(of: site)
         let proof: SiteProof
         do {
             guard let found = try SiteProof.read(site: site) else {
@@ -33,12 +35,15 @@ extension SiteChecker {
         }
         let folder = SiteProof.folder(of: site)
         let base: String
-        if SiteProof.identity(of: site) == proof.site {
+        if identity == proof.site {
             base = site
         } else if SiteProof.identity(of: folder + "/site") == proof.site {
             base = folder + "/site"
         } else {
             return (nil, "the proven site is gone (\(site) was replaced by something other than typeahead build)")
+        }
+        guard SiteProof.stateDigest(folder + "/state") == proof.state else {
+            return (nil, "the proof's copy of the build state was changed since the proof")
         }
         let state: BuildState
         do {
@@ -51,27 +56,20 @@ extension SiteChecker {
         }
         var report = Report()
 
-        // 1. The proven site's bytes, read again: every file the proof lists, with its digest.
+        // 1. The proven site's bytes, read again: every file the proof lists, with its digest. A
+        // file changed since (by hand, by another tool; the site's own or, through a hard link, the
+        // proof's copy of it) leaves no proven site to start from: the full check names it.
         let baseEntries = SiteReader.entries(under: base)
-        let found = ContentDigest.ofFiles(baseEntries.files, under: base)
-        var changedSince: [String] = []
-        for (path, digest) in zip(baseEntries.files, found) {
-            guard let proven = proof.digests[path] else { continue }
-            if digest.map({ $0.digest != proven.digest || $0.size != proven.size }) ?? true {
-                changedSince.append(path)
-            }
-        }
-        if base != site, Set(baseEntries.files) != Set(proof.digests.keys) {
+        let listed = baseEntries.files.filter { proof.digests[$0] != nil }
+        if base != site, listed.count != proof.digests.count || listed.count != baseEntries.files.count {
             return (nil, "the proven site kept beside \(site) is not the one the proof lists")
         }
-        for path in changedSince {
-            // A file the site shares with the proven one (the same inode: a build kept it) was
-            // changed in the site: a difference. A file of the proof's own copy alone: that copy
-            // proves nothing now.
-            if base != site, !Self.sameFile(base + "/" + path, site + "/" + path) {
-                return (nil, "the proven site kept beside \(site) was changed since the proof (\(path))")
+        for (path, digest) in zip(listed, ContentDigest.ofFiles(listed, under: base)) {
+            let proven = proof.digests[path]!
+            if digest.map({ $0.digest != proven.digest || $0.size != proven.size }) ?? true {
+                let whose = base == site || Self.sameFile(base + "/" + path, site + "/" + path) ? "" : "the proof's copy of "
+                return (nil, "\(whose)\(path) changed since the last proof (not by typeahead build)")
             }
-            report.differ("\(path): changed since the last proof (not by a build)", limit: shownDifferences)
         }
 
         // 2. The build from the proven site to the content now, in memory, compared file by file.
@@ -111,6 +109,9 @@ extension SiteChecker {
         for path in entries.emptyFolders {
             report.differ("\(path)/: an empty folder the build does not make", limit: shownDifferences)
         }
+        if SiteProof.identity(of: site) != identity {
+            report.differ("\(site): another folder was put there while it was checked; check again", limit: shownDifferences)
+        }
         let kept = sink.kept
         let made = sink.digests
         let changed = made.filter { proof.digests[$0.key].map { $0.digest } != $0.value.digest }.count
@@ -124,7 +125,8 @@ extension SiteChecker {
             for path in kept { digests[path] = proof.digests[path] }
             digests[SiteWriter.markerName] = proof.digests[SiteWriter.markerName]
             report.digests = digests
-            report.proofNote = recordProof(report: report, fingerprint: fingerprint, snapshot: snapshot)
+            report.proofNote = recordProof(
+                report: report, identity: identity, fingerprint: fingerprint, snapshot: snapshot)
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9
         return (report, note)
@@ -141,7 +143,7 @@ extension SiteChecker {
     /// beside it, when that state describes this site as proven: the same inputs, the same
     /// products, every file as listed. Returns what became of the proof, for the report.
     func recordProof(
-        report: Report, fingerprint: String? = nil, snapshot: [(name: String, bytes: Data)]? = nil
+        report: Report, identity: String?, fingerprint: String? = nil, snapshot: [(name: String, bytes: Data)]? = nil
     ) -> String {
         guard let templates, let contentDirectory else { return "no proof kept (no templates or content folder)" }
         let fingerprint = fingerprint ?? Fingerprint.make(contentDirectory: contentDirectory, templates: templates)
@@ -150,6 +152,9 @@ extension SiteChecker {
         guard let state = try? BuildState.read(output: site) else {
             return none(
                 "no build state beside \(site): it was not made by typeahead build, or not from a content folder")
+        }
+        guard identity != nil, SiteProof.identity(of: site) == identity else {
+            return none("\(site) was replaced while it was checked")
         }
         guard state.fingerprint == fingerprint, state.contentDirectory == BuildState.absolute(contentDirectory),
             state.site == BuildState.FileIdentity(path: site),

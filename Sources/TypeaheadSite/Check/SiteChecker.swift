@@ -87,6 +87,7 @@ public struct SiteChecker {
     /// that cannot be read at all (no site data, no maps).
     public func run() throws(SiteCheckError) -> Report {
         let started = DispatchTime.now().uptimeNanoseconds
+        let identity = SiteProof.identity(of: site)
         var report = Report()
         let engine = SearchEngine(content: content)
         let data = try siteData()
@@ -129,7 +130,7 @@ public struct SiteChecker {
         }
         checkEntries(entries, report: &report)
         if templates != nil, report.differenceCount == 0 {
-            report.proofNote = recordProof(report: report)
+            report.proofNote = recordProof(report: report, identity: identity)
         }
 
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - started) / 1e9

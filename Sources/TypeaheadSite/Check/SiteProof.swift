@@ -13,7 +13,7 @@ import TypeaheadModel
 ///
 /// - `proof`: the format line, the inputs' fingerprint (`Fingerprint`: the binary, site.json, the
 ///   suggestions, the synonyms, the templates, the pictures), the proven site's identity
-///   (`identity(of:)`);
+///   (`identity(of:)`), the digest of the copy of the build state (`stateDigest(_:)`);
 /// - `digests`: every file of the proven site, `digest size path` a line (`ContentDigest`);
 /// - `state/`: a copy of the build state that described the proven site (`BuildState`), the
 ///   products it was built from included;
@@ -26,6 +26,8 @@ struct SiteProof {
     var fingerprint: String
     /// The proven site's identity (`identity(of:)`).
     var site: String
+    /// The digest of the proof's copy of the build state (`stateDigest(_:)`).
+    var state: String
     var digests: [String: (digest: ContentDigest, size: Int)]
 
     /// Why a proof could not be read.
@@ -40,8 +42,9 @@ struct SiteProof {
     }
 
     /// A site folder's identity: its device and inode, and its marker file's inode and modification
-    /// time. A folder's inode alone may be another's after that one was removed; a site made since
-    /// has a marker of its own time. Nil when the folder or its marker is not there.
+    /// time. A folder's inode alone may be another's after that one was removed; a site built where
+    /// none was has a marker of its own time (one built over a site links the marker of the site it
+    /// replaces). Nil when the folder or its marker is not there.
     static func identity(of folder: String) -> String? {
         guard let site = BuildState.status(folder),
             let marker = BuildState.status(folder + "/" + SiteWriter.markerName)
@@ -51,14 +54,14 @@ struct SiteProof {
     }
 
     /// The first lines of the proof beside `site`: its fingerprint and site identity (nil: none there).
-    static func readHead(site: String) -> (fingerprint: String, site: String)? {
+    static func readHead(site: String) -> (fingerprint: String, site: String, state: String)? {
         guard let data = FileManager.default.contents(atPath: folder(of: site) + "/proof"),
             let text = String(data: data, encoding: .utf8)
         else { return nil }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count >= 3, lines[0] == format else { return nil }
+        guard lines.count >= 4, lines[0] == format else { return nil }
         guard lines[2].split(separator: " ").compactMap({ Int($0) }).count == 4 else { return nil }
-        return (String(lines[1]), String(lines[2]))
+        return (String(lines[1]), String(lines[2]), String(lines[3]))
     }
 
     /// The proof beside `site`, nil when there is none.
@@ -81,7 +84,7 @@ struct SiteProof {
             }
             digests[String(decoding: parts[2], as: UTF8.self)] = (digest, size)
         }
-        return SiteProof(fingerprint: head.fingerprint, site: head.site, digests: digests)
+        return SiteProof(fingerprint: head.fingerprint, site: head.site, state: head.state, digests: digests)
     }
 
     /// Writes the proof of the site at `site` (whose files have `digests`), with a copy of the
@@ -94,17 +97,26 @@ struct SiteProof {
         let fresh = folder + "-new-\(ProcessInfo.processInfo.processIdentifier)"
         let fm = FileManager.default
         guard let identity = identity(of: site) else { throw Unreadable(reason: "\(site) is gone") }
-        try? fm.removeItem(atPath: fresh)
+        // What checks that stopped while writing their proof left.
+        let parent = (folder as NSString).deletingLastPathComponent
+        let name = (folder as NSString).lastPathComponent
+        for leftover in ((try? fm.contentsOfDirectory(atPath: parent)) ?? [])
+        where leftover.hasPrefix(name + "-new-") || leftover.hasPrefix(name + "-old-") {
+            try? fm.removeItem(atPath: parent + "/" + leftover)
+        }
         do {
             try fm.createDirectory(atPath: fresh, withIntermediateDirectories: true)
             try fm.copyItem(atPath: state, toPath: fresh + "/state")
+            guard let stateDigest = stateDigest(fresh + "/state") else {
+                throw Unreadable(reason: "the copy of the build state cannot be read")
+            }
             var lines: [UInt8] = []
             for path in digests.keys.sorted(by: utf8Less) {
                 let (digest, size) = digests[path]!
                 lines += "\(digest.hex) \(size) \(path)\n".utf8
             }
             try Data(lines).write(to: URL(fileURLWithPath: fresh + "/digests"))
-            let head = "\(format)\n\(fingerprint)\n\(identity)\n"
+            let head = "\(format)\n\(fingerprint)\n\(identity)\n\(stateDigest)\n"
             try Data(head.utf8).write(to: URL(fileURLWithPath: fresh + "/proof"))
         } catch {
             try? fm.removeItem(atPath: fresh)
@@ -121,17 +133,33 @@ struct SiteProof {
         try? fm.removeItem(atPath: aside)
     }
 
+    /// The digest of a build state folder's files (`state`, `files`, `pages`, `vetting`, `maps`
+    /// and `content/`), by name and bytes, in name order; nil when one cannot be read.
+    static func stateDigest(_ folder: String) -> String? {
+        var stream = Fingerprint.Stream()
+        for path in SiteReader.files(under: folder) {
+            guard let data = FileManager.default.contents(atPath: folder + "/" + path) else { return nil }
+            stream.add(path)
+            stream.add(data.withUnsafeBytes { ContentDigest($0) }.hex)
+        }
+        return stream.hex
+    }
+
     /// Removes the proof beside `site` (a check that failed: the site is not what it proved).
     static func remove(site: String) {
         try? FileManager.default.removeItem(atPath: folder(of: site))
     }
 
-    /// A build put a new site in place of the one now at `retired`: when that one is the proven
-    /// site, it is moved into the proof (`site/`) instead of being removed, and true is returned.
-    static func adopt(retired: String, site: String) -> Bool {
-        guard let head = readHead(site: site), identity(of: retired) == head.site else {
+    /// A build of inputs `fingerprint` put a new site in place of the one now at `retired`: when
+    /// that one is the proven site, it is moved into the proof (`site/`) instead of being removed,
+    /// and true is returned. A proof of other inputs can serve no check now: it is removed.
+    static func adopt(retired: String, site: String, fingerprint: String?) -> Bool {
+        guard let head = readHead(site: site) else { return false }
+        guard let fingerprint, head.fingerprint == fingerprint else {
+            if fingerprint != nil { remove(site: site) }
             return false
         }
+        guard identity(of: retired) == head.site else { return false }
         let kept = folder(of: site) + "/site"
         try? FileManager.default.removeItem(atPath: kept)
         return rename(retired, kept) == 0
@@ -204,7 +232,8 @@ struct ContentDigest: Equatable, Sendable {
     /// The digest and size of the regular file at `path` (nil: not one, or unreadable), read into
     /// `buffer` (grown as needed, kept for the next file).
     static func ofFile(_ path: String, buffer: inout [UInt8]) -> (digest: ContentDigest, size: Int)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        // Not blocking: a named pipe put there is refused below, not waited on.
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()

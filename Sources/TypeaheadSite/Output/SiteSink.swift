@@ -164,8 +164,9 @@ final class StreamingSite: SiteSink {
     }
 
     /// Swaps the new site in, or keeps the previous one when nothing changed; returns how many
-    /// files are unchanged since the previous build.
-    func finish() throws(SiteWriteError) -> Int {
+    /// files are unchanged since the previous build. `fingerprint`: the build's inputs, for the
+    /// proof beside the site (`SiteWriter.swap`).
+    func finish(fingerprint: String? = nil) throws(SiteWriteError) -> Int {
         try put(SiteWriter.markerName, Array(SiteWriter.markerContents.utf8))
         let (files, reused) = state.withLock { ($0.files, $0.reused) }
         if let previous, reused == files, Self.regularFiles(in: previous) == files {
@@ -173,7 +174,7 @@ final class StreamingSite: SiteSink {
             return reused
         }
         do {
-            try writer.swap(temporary: temporary, retired: retired)
+            try writer.swap(temporary: temporary, retired: retired, fingerprint: fingerprint)
         } catch {
             abandon()
             throw SiteWriteError(

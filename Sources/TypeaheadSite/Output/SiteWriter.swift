@@ -67,12 +67,16 @@ public struct SiteWriter: Sendable {
     /// one, now at `temporary`, is then removed. Where the exchange is not available (another
     /// system, a file system without it), two renames: the target is briefly missing between them,
     /// and a build killed there leaves the old site at `retired`, which the next build restores.
-    func swap(temporary: URL, retired: URL) throws {
+    /// `fingerprint`: the inputs of the build (`Fingerprint`), for the proof beside the site
+    /// (`SiteProof.adopt`); nil when unknown (content held in memory).
+    func swap(temporary: URL, retired: URL, fingerprint: String? = nil) throws {
         let fm = FileManager.default
         let path = target.path
         // The site replaced goes into its proof when it is the proven one (`SiteProof.adopt`).
         if fm.fileExists(atPath: path), Self.exchange(temporary.path, path) {
-            if !SiteProof.adopt(retired: temporary.path, site: path) { try? fm.removeItem(at: temporary) }
+            if !SiteProof.adopt(retired: temporary.path, site: path, fingerprint: fingerprint) {
+                try? fm.removeItem(at: temporary)
+            }
             return
         }
         if fm.fileExists(atPath: path) {
@@ -84,7 +88,9 @@ public struct SiteWriter: Sendable {
                 try? fm.moveItem(atPath: retired.path, toPath: path)
                 throw error
             }
-            if !SiteProof.adopt(retired: retired.path, site: path) { try? fm.removeItem(at: retired) }
+            if !SiteProof.adopt(retired: retired.path, site: path, fingerprint: fingerprint) {
+                try? fm.removeItem(at: retired)
+            }
         } else {
             try fm.moveItem(atPath: temporary.path, toPath: path)
         }
