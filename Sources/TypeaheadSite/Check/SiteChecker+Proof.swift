@@ -67,7 +67,8 @@ extension SiteChecker {
         for (path, digest) in zip(listed, ContentDigest.ofFiles(listed, under: base)) {
             let proven = proof.digests[path]!
             if digest.map({ $0.digest != proven.digest || $0.size != proven.size }) ?? true {
-                let whose = base == site || Self.sameFile(base + "/" + path, site + "/" + path) ? "" : "the proof's copy of "
+                let whose =
+                    base == site || Self.sameFile(base + "/" + path, site + "/" + path) ? "" : "the proof's copy of "
                 return (nil, "\(whose)\(path) changed since the last proof (not by typeahead build)")
             }
         }
@@ -87,30 +88,13 @@ extension SiteChecker {
         } catch {
             throw .cannotRebuild("building the site from its proof to compare: \(error)")
         }
-        var (produced, differences) = sink.result
-        produced.insert(SiteWriter.markerName)
-        if FileManager.default.contents(atPath: reader.path(SiteWriter.markerName)).map({
-            !$0.elementsEqual(SiteWriter.markerContents.utf8)
-        }) ?? true {
-            differences.append((SiteWriter.markerName, "missing or changed"))
-        }
-        for (path, text) in differences { report.differ("\(path): \(text)", limit: shownDifferences) }
-
         // 3. No other file, link or empty folder.
         let entries = SiteReader.entries(under: site)
-        for path in entries.files where !produced.contains(path) {
-            report.differ("\(path): not made by the build (a stray file)", limit: shownDifferences)
-        }
-        for path in entries.links {
-            report.differ(
-                "\(path): a link or special file, not a regular file (a site holds files only)", limit: shownDifferences
-            )
-        }
-        for path in entries.emptyFolders {
-            report.differ("\(path)/: an empty folder the build does not make", limit: shownDifferences)
-        }
+        let produced = compare(sink, files: entries.files, report: &report)
+        checkEntries(entries, report: &report)
         if SiteProof.identity(of: site) != identity {
-            report.differ("\(site): another folder was put there while it was checked; check again", limit: shownDifferences)
+            report.differ(
+                "\(site): another folder was put there while it was checked; check again", limit: shownDifferences)
         }
         let kept = sink.kept
         let made = sink.digests

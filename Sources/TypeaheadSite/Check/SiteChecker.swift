@@ -140,7 +140,7 @@ public struct SiteChecker {
     /// A site holds regular files and the folders that lead to them: a link (even to an identical
     /// file, which `serve` would not answer) or another special file is named, and so is an empty
     /// folder (the build makes none).
-    private func checkEntries(_ entries: SiteReader.Entries, report: inout Report) {
+    func checkEntries(_ entries: SiteReader.Entries, report: inout Report) {
         for path in entries.links {
             report.differ(
                 "\(path): a link or special file, not a regular file (a site holds files only)", limit: shownDifferences
@@ -281,11 +281,20 @@ public struct SiteChecker {
         } catch {
             throw .cannotRebuild("building the site afresh to compare: \(error)")
         }
-        var (produced, differences) = sink.result
         report.digests = sink.digests
         report.digests[SiteWriter.markerName] = (
             ContentDigest(Array(SiteWriter.markerContents.utf8)), SiteWriter.markerContents.utf8.count
         )
+        let produced = compare(sink, files: files, report: &report)
+        report.files = produced.count
+        report.pictures =
+            produced.filter { $0.hasPrefix(SiteLayout.picturesFolder + "/") && $0 != SiteLayout.pictureIndex }.count
+    }
+
+    /// What a build into `sink` found: each file that differs, the marker, and every file of
+    /// `files` (the site's) the build did not make. Returns the paths made, the marker with them.
+    func compare(_ sink: ComparingSink, files: [String], report: inout Report) -> Set<String> {
+        var (produced, differences) = sink.result
         produced.insert(SiteWriter.markerName)
         if FileManager.default.contents(atPath: reader.path(SiteWriter.markerName)).map({
             !$0.elementsEqual(SiteWriter.markerContents.utf8)
@@ -296,9 +305,7 @@ public struct SiteChecker {
         for path in files where !produced.contains(path) {
             report.differ("\(path): not made by the build (a stray file)", limit: shownDifferences)
         }
-        report.files = produced.count
-        report.pictures =
-            produced.filter { $0.hasPrefix(SiteLayout.picturesFolder + "/") && $0 != SiteLayout.pictureIndex }.count
+        return produced
     }
 
     /// Every picture is in `images/` with the bytes the content gives, and nothing else is there.
