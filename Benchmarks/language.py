@@ -9,7 +9,7 @@
   (plurals, lastWords, synonyms, splits and joins on) and, for the cost of the machinery alone,
   also the stripped copy.
 - Build: `typeahead build --quiet` of the sample (median of --runs clean builds each) and of a
-  synthetic shop of --size products (Benchmarks/scale.py's, one run each by default).
+  synthetic shop of --size products (Benchmarks/synthetic.py's, one run each by default).
 Usage: Benchmarks/language.py --against REV [--runs 3] [--size 100000] [--size-runs 1]
 """
 import json
@@ -98,15 +98,8 @@ try:
 
     compare("Sample build", sample_v2, sample, runs)
     if size > 0:
-        sys.argv = [sys.argv[0]]
-        source = open(os.path.join(root, "Benchmarks", "scale.py"), encoding="utf-8").read()
-        start, end = source.index("def make_content"), source.index("def timed")
-        import random, re  # noqa: E401 (make_content's)
-        scope = {"random": random, "re": re, "os": os, "json": json, "work": work,
-                 "real": json.load(open(os.path.join(sample, "products.json"), encoding="utf-8")),
-                 "site_config": json.load(open(os.path.join(sample, "site.json"), encoding="utf-8"))}
-        exec(source[start:end], scope)
-        shop = scope["make_content"](size)
+        from synthetic import make_content
+        shop = make_content(size, work)
         shutil.copy(os.path.join(sample, "synonyms.json"), shop)
         compare(f"{size:,} products", stripped(shop, f"shop-v2"), shop, size_runs)
 finally:
