@@ -123,6 +123,45 @@ struct ReportTests {
         #expect(summary.timedReport?.phases?.count == summary.phases.count)
     }
 
+    @Test("The site's report lists a finding's first 1,000 records and says how many more there are")
+    func capped() throws {
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        let count = BuildReport.siteRows + 5
+        let products = (0..<count).map {
+            Product(
+                objectID: ObjectID(String(format: "p%05d", $0)), name: "Phone \($0)", categories: ["Phones"],
+                description: "A phone.",
+                price: 10)
+        }
+        var config = SiteConfig()
+        config.title = "Many"
+        let content = Content(
+            products: products, suggestions: [Suggestion(objectID: "phone", query: "phone", popularity: 1)],
+            config: config)
+        let (files, summary) = try SiteBuilder(content: content, templates: templates).buildWithSummary()
+        // The build's own report (the terminal's counts, `typeahead report --content`) keeps every record.
+        let whole = try #require(summary.report)
+        #expect(Self.finding(whole, "no-image").count == count)
+        // The site's holds the first ones, in the same order, and the count.
+        let site = try BuildReport.decode(try #require(files["report/report.json"]))
+        let noImage = try #require(site.findings.first { $0.id == "no-image" })
+        #expect(noImage.rows == Array(Self.finding(whole, "no-image").prefix(BuildReport.siteRows)))
+        #expect(noImage.total == count && noImage.count == count)
+        #expect(site == whole.capped(BuildReport.siteRows))
+        // A finding under the cap is whole, and says nothing more.
+        #expect(site.findings.filter { $0.total != nil }.map(\.id) == ["no-image"])
+        let html = String(decoding: try #require(files["report/index.html"]), as: UTF8.self)
+        #expect(html.contains("<strong class=\"warn\">1,005</strong>"))
+        #expect(html.contains("<summary>The first 1,000 of 1,005 records</summary>"))
+        #expect(
+            html.contains("<p>… and 5 more: <code>typeahead report --content DIR --format json</code> lists them all"))
+        #expect(html.components(separatedBy: "<td>p0").count == BuildReport.siteRows + 1)
+        let markdown = site.markdown()
+        #expect(markdown.contains("### Products without an image (1,005)"))
+        #expect(markdown.contains("… and 985 more: `typeahead report --content DIR --format json` lists them all"))
+        #expect(whole.markdown().contains("… and 985 more: report/index.html and `typeahead report --format json`"))
+    }
+
     @Test("Histograms count keys by suggestions shown, shards by size, suggestions by hits")
     func histograms() throws {
         let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)

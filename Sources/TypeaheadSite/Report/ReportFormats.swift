@@ -84,6 +84,9 @@ func grouped(_ value: Int) -> String {
 extension BuildReport {
     /// How many records of a finding the Markdown form lists (HTML and JSON list them all).
     public static let markdownRows = 20
+    /// Where a finding cut in the site's report is listed whole.
+    static let everyRecord =
+        "`typeahead report --content DIR --format json` lists them all (it builds the site in memory)"
 
     /// Columns that hold counts and sizes, shown right-aligned with thousands separators.
     static let numericColumns: Set<String> = [
@@ -100,7 +103,7 @@ extension BuildReport {
         text += "\n" + markdownTable(bytes, limit: nil)
         text += "\n## Data findings\n\n"
         for finding in findings {
-            text += "- \(MarkdownText.escape(finding.title)): \(grouped(finding.rows.count))\n"
+            text += "- \(MarkdownText.escape(finding.title)): \(grouped(finding.count))\n"
         }
         for finding in findings where !finding.rows.isEmpty {
             text += "\n" + markdownTable(finding, limit: Self.markdownRows)
@@ -132,7 +135,7 @@ extension BuildReport {
 
     private func markdownTable(_ table: Table, limit: Int?) -> String {
         // A finding says how many records it has; other tables are read, not counted.
-        let count = limit == nil ? "" : " (\(grouped(table.rows.count)))"
+        let count = limit == nil ? "" : " (\(grouped(table.count)))"
         var text = "### \(MarkdownText.escape(table.title))\(count)\n\n"
         text += MarkdownText.escape(table.note) + "\n\n"
         let shown = limit.map { Array(table.rows.prefix($0)) } ?? table.rows
@@ -141,9 +144,12 @@ extension BuildReport {
             row.enumerated().map { i, cell in numeric.contains(i) ? (Int(cell).map(grouped) ?? cell) : cell }
         }
         text += MarkdownText.table(table.columns, cells, numeric: numeric)
-        if shown.count < table.rows.count {
-            text +=
-                "\n… and \(grouped(table.rows.count - shown.count)) more: report/index.html and `typeahead report --format json` list them all.\n"
+        if shown.count < table.count {
+            let all =
+                table.total == nil
+                ? "report/index.html and `typeahead report --format json` list them all"
+                : Self.everyRecord
+            text += "\n… and \(grouped(table.count - shown.count)) more: \(all).\n"
         }
         return text
     }
@@ -200,7 +206,7 @@ extension BuildReport {
         for finding in findings {
             let mark = finding.rows.isEmpty ? "ok" : "warn"
             h +=
-                "<li><a href=\"#\(e(finding.id))\">\(e(finding.title))</a>: <strong class=\"\(mark)\">\(grouped(finding.rows.count))</strong></li>\n"
+                "<li><a href=\"#\(e(finding.id))\">\(e(finding.title))</a>: <strong class=\"\(mark)\">\(grouped(finding.count))</strong></li>\n"
         }
         h += "</ul>\n"
         for finding in findings {
@@ -231,7 +237,7 @@ extension BuildReport {
 
     private func htmlTable(_ table: Table, collapse: Bool) -> String {
         let e = HTML.escape
-        let count = collapse ? " (\(grouped(table.rows.count)))" : ""
+        let count = collapse ? " (\(grouped(table.count)))" : ""
         var h = "<section id=\"\(e(table.id))\">\n<h3>\(e(table.title))\(count)</h3>\n"
         h += "<p>\(e(table.note))</p>\n"
         if table.rows.isEmpty {
@@ -239,7 +245,11 @@ extension BuildReport {
         }
         let numeric = table.columns.map { Self.numericColumns.contains($0) }
         let long = collapse && table.rows.count > Self.markdownRows
-        if long { h += "<details>\n<summary>All \(grouped(table.rows.count)) records</summary>\n" }
+        let summary =
+            table.total == nil
+            ? "All \(grouped(table.rows.count)) records"
+            : "The first \(grouped(table.rows.count)) of \(grouped(table.count)) records"
+        if long { h += "<details>\n<summary>\(summary)</summary>\n" }
         h += "<table>\n<tr>"
         for (column, isNumber) in zip(table.columns, numeric) {
             h += isNumber ? "<th class=\"n\">\(e(column))</th>" : "<th>\(e(column))</th>"
@@ -257,6 +267,10 @@ extension BuildReport {
             h += "</tr>\n"
         }
         h += "</table>\n"
+        if table.total != nil {
+            h +=
+                "<p>… and \(grouped(table.count - table.rows.count)) more: <code>typeahead report --content DIR --format json</code> lists them all (it builds the site in memory).</p>\n"
+        }
         if long { h += "</details>\n" }
         return h + "</section>\n"
     }

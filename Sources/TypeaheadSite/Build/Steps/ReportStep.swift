@@ -9,8 +9,10 @@ struct ReportStep: BuildStep {
             content: context.content, engine: context.engine, layouts: context.layouts, vetting: context.vetting,
             scopeVettings: context.scopeVettings, images: context.pictures)
         let report = ReportMaker(input: input, resultPages: context.summary.resultPages, sizes: context.sizes).make()
-        context.files[SiteLayout.reportHTML] = Array(report.html().utf8)
-        context.files[SiteLayout.reportJSON] = report.json()
+        // The site's report lists the first records of each finding; the build's summary keeps them all.
+        let written = report.capped(BuildReport.siteRows)
+        context.files[SiteLayout.reportHTML] = Array(written.html().utf8)
+        context.files[SiteLayout.reportJSON] = written.json()
         context.summary.report = report
     }
 }
