@@ -8,13 +8,13 @@ Usage: python3 Benchmarks/million.py [--products 1000000] [--suggestions 100000]
                                      [--limit-gb 14] [--steps build,unchanged,edit,check]
 --work holds the content and the site (default: a new folder in /tmp; a 1,000,000-product site
 is tens of gigabytes); they are kept, and a later run with the same --work reuses the content
-(so `--steps unchanged,edit` goes on from a built site). --steps runs only those, in that order. --limit-gb stops a step whose memory passes
-it (the machine's RAM is shared with everything else), and says so in its row.
+(so `--steps unchanged,edit` goes on from a built site). --steps runs only those, in that order.
+--limit-gb stops a step whose memory passes it (the machine's RAM is shared with everything else),
+and says so in its row.
 The suggestions default to 100,000: a shop of a million products curates tens of thousands of
 searches, not one a product (scale.py's shops have as many suggestions as products).
 """
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -22,7 +22,7 @@ import tempfile
 import threading
 import time
 
-from synthetic import edit_one, make_content
+from synthetic import edit_one, files_written, kinds, make_content, tree
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
@@ -85,21 +85,6 @@ def step(name, command):
     return seconds, peak, code, stopped
 
 
-def tree(folder):
-    files = size = 0
-    kinds = {}
-    for path, _, names in os.walk(folder):
-        relative = os.path.relpath(path, folder).split(os.sep)
-        kind = "/".join(relative[:3] if relative[0] == "data" else relative[:1])
-        for name in names:
-            bytes_ = os.path.getsize(os.path.join(path, name))
-            files += 1
-            size += bytes_
-            count, total = kinds.get(kind, (0, 0))
-            kinds[kind] = (count + 1, total + bytes_)
-    return files, size, kinds
-
-
 steps = arg("--steps", "build,unchanged,edit,check").split(",")
 started = time.monotonic()
 named = f"content-{products}" if suggestions == products else f"content-{products}-{suggestions}"
@@ -119,19 +104,18 @@ for name in steps:
         edit_one(content)
     done[name] = step(name, [typeahead, "check", "--full", "--content", content, "--site", site]
                       if name == "check" else build_command)
-files, size, kinds = tree(site)
-
+files, size = tree(site)
 
 
 def written(name):
-    """" (N files written)" from a build's log, if it said so."""
+    """" (N files written)" from a rebuild's log."""
     with open(os.path.join(work, f"{name}.log"), encoding="utf-8", errors="replace") as f:
-        found = re.search(r"(\d+) files written", f.read())
-    return f" ({int(found.group(1)):,} files written)" if found and name != "build" else ""
+        count = files_written(f.read())
+    return f" ({count:,} files written)" if count is not None and name != "build" else ""
 
 
 cell = lambda name, s: f"{s[0]:,.0f} s" + ("" if s[2] == 0 else f" (exit {s[2]})") + written(name)
-memory = lambda s: "-" if s is None else f"{s[1] / 1024 ** 2:,.0f} MiB" + (" (stopped)" if s[3] else "")
+memory = lambda s: f"{s[1] / 1024 ** 2:,.0f} MiB" + (" (stopped)" if s[3] else "")
 print()
 print("| products | suggestions | files | bytes | bytes a product "
       + "".join(f"| {name} | its peak memory " for name in done) + "|")
@@ -141,5 +125,5 @@ print(f"| {products:,} | {suggestions:,} | {files:,} | {size / 1e6:,.0f} MB | {s
 print()
 print("| kind | files | bytes |")
 print("|---|---:|---:|")
-for kind, (count, total) in sorted(kinds.items(), key=lambda item: (-item[1][1], item[0])):
-    print(f"| `{kind}/` | {count:,} | {total / 1e6:,.1f} MB |")
+for kind, count, total in kinds(site):
+    print(f"| `{kind}` | {count:,} | {total / 1e6:,.1f} MB |")

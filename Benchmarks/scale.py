@@ -22,7 +22,6 @@ an hour); their columns then read "-".
 import gzip
 import json
 import os
-import re
 import shutil
 import statistics
 import subprocess
@@ -31,7 +30,7 @@ import tempfile
 import time
 
 from browsing import chromium, serve
-from synthetic import edit_one, make_content
+from synthetic import edit_one, files_written, kinds, make_content, tree
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
@@ -92,12 +91,6 @@ def peer(project):
     return hugo_wall, pf_wall, max(hugo_peak, pf_peak)
 
 
-def written(result):
-    """The files a build wrote, from its summary ("N files written, M unchanged …")."""
-    found = re.search(r"(\d+) files written", result.stdout + result.stderr)
-    return int(found.group(1)) if found else None
-
-
 def timed(command):
     started = time.monotonic()
     result = subprocess.run(["/usr/bin/time", "-f", "%M"] + command, capture_output=True, text=True)
@@ -128,29 +121,6 @@ def file_system_floor(site):
     elapsed = time.monotonic() - started
     shutil.rmtree(target, ignore_errors=True)
     return elapsed
-
-
-def tree(folder):
-    files = size = 0
-    for path, _, names in os.walk(folder):
-        for name in names:
-            files += 1
-            size += os.path.getsize(os.path.join(path, name))
-    return files, size
-
-
-def kinds(site):
-    """The site's files by kind: each top-level folder, and each folder of data/products and
-    data/suggestions, largest first, as (kind, files, bytes)."""
-    totals = {}
-    for folder, _, names in os.walk(site):
-        relative = os.path.relpath(folder, site).split(os.sep)
-        deep = 3 if relative[0] == "data" and len(relative) > 1 and relative[1] in ("products", "suggestions") else 1
-        kind = "/".join(relative[:deep]) + "/" if relative != ["."] else "(top level)"
-        for name in names:
-            files, size = totals.get(kind, (0, 0))
-            totals[kind] = (files + 1, size + os.path.getsize(os.path.join(folder, name)))
-    return sorted(((kind, files, size) for kind, (files, size) in totals.items()), key=lambda k: (-k[2], k[0]))
 
 
 def page_bytes(site, texts):
@@ -233,7 +203,7 @@ for n in sizes:
     build = statistics.median(walls)
     seconds = lambda value: "-" if value is None else f"{value:.1f} s"
     print(f"| {n:,} | {build:.1f} s | {max(peaks):,.0f} MiB | {files:,} | {size / 1e6:,.0f} MB | {floor:.1f} s | "
-          f"{seconds(check)} | {seconds(rebuild)} | {one_edit:.1f} s ({written(one_result):,}) | {seconds(edit_check)} | "
+          f"{seconds(check)} | {seconds(rebuild)} | {one_edit:.1f} s ({files_written(one_result.stdout + one_result.stderr):,}) | {seconds(edit_check)} | "
           f"{hugo_wall + pf_wall:.1f} s ({hugo_wall:.1f} + {pf_wall:.1f}) | {max(r[2] for r in peer_runs):,.0f} MiB | "
           f"{peer_files:,} | {peer_size / 1e6:,.0f} MB | {edit_hugo + edit_pf:.1f} s | "
           f"{build / (hugo_wall + pf_wall):.2f} |", flush=True)

@@ -1,4 +1,5 @@
-"""The synthetic shops of the scale benchmarks, made deterministically from the sample.
+"""The synthetic shops of the scale benchmarks, made deterministically from the sample, and what
+their built sites are made of.
 
 A synthetic product recombines real ones: the brand, first half of the name, categories (and their
 tree, free shipping and rating, the facets of site.json), price (within ±20%) and image of one real
@@ -73,3 +74,32 @@ def edit_one(content):
     with open(path, "w", encoding="utf-8") as f:
         f.write("[\n" + ",\n".join(json.dumps(r, ensure_ascii=False, sort_keys=True) for r in products) + "\n]\n")
     return products[0]
+
+
+def tree(folder):
+    files = size = 0
+    for path, _, names in os.walk(folder):
+        for name in names:
+            files += 1
+            size += os.path.getsize(os.path.join(path, name))
+    return files, size
+
+
+def kinds(site):
+    """The site's files by kind: each top-level folder, and each folder of data/products and
+    data/suggestions, largest first, as (kind, files, bytes)."""
+    totals = {}
+    for folder, _, names in os.walk(site):
+        relative = os.path.relpath(folder, site).split(os.sep)
+        deep = 3 if relative[0] == "data" and len(relative) > 1 and relative[1] in ("products", "suggestions") else 1
+        kind = "/".join(relative[:deep]) + "/" if relative != ["."] else "(top level)"
+        for name in names:
+            files, size = totals.get(kind, (0, 0))
+            totals[kind] = (files + 1, size + os.path.getsize(os.path.join(folder, name)))
+    return sorted(((kind, files, size) for kind, (files, size) in totals.items()), key=lambda k: (-k[2], k[0]))
+
+
+def files_written(output):
+    """The files a build wrote, from its summary ("N files written, M unchanged …"), or None."""
+    found = re.search(r"(\d+) files written", output)
+    return int(found.group(1)) if found else None
