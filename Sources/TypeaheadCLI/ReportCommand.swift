@@ -14,10 +14,11 @@ extension TypeaheadCommand {
             products without image, price or description, duplicate names, markup in plain text,
             suspicious prices), the largest files and histograms.
 
-            Every build writes it into the site as report/index.html and report/report.json; by
-            default this reads it from there. With --content it builds the site in memory instead
-            (writing nothing), and the report then also has the build's phase timings, which a site
-            never holds (it must stay byte-identical).
+            Every build writes it into the site as report/index.html and report/report.json
+            (each finding's first \(BuildReport.siteRows) records, and their count); by default
+            this reads it from there. With --content it builds the site in memory instead (writing
+            nothing), and the report then lists every record and has the build's phase timings,
+            which a site never holds (it must stay byte-identical).
             """,
         options: [
             OptionSpec("--site", "DIR", "A built site", default: "_site"),

@@ -84,9 +84,9 @@ func grouped(_ value: Int) -> String {
 extension BuildReport {
     /// How many records of a finding the Markdown form lists (HTML and JSON list them all).
     public static let markdownRows = 20
-    /// Where a finding cut in the site's report is listed whole.
-    static let everyRecord =
-        "`typeahead report --content DIR --format json` lists them all (it builds the site in memory)"
+    /// The command that lists every record of a finding the site's report cut, and what it costs.
+    static let everyRecordCommand = "typeahead report --content DIR --format json"
+    static let everyRecordCost = "lists them all (it builds the site in memory)"
 
     /// Columns that hold counts and sizes, shown right-aligned with thousands separators.
     static let numericColumns: Set<String> = [
@@ -148,7 +148,7 @@ extension BuildReport {
             let all =
                 table.total == nil
                 ? "report/index.html and `typeahead report --format json` list them all"
-                : Self.everyRecord
+                : "`\(Self.everyRecordCommand)` \(Self.everyRecordCost)"
             text += "\n… and \(grouped(table.count - shown.count)) more: \(all).\n"
         }
         return text
@@ -269,7 +269,7 @@ extension BuildReport {
         h += "</table>\n"
         if table.total != nil {
             h +=
-                "<p>… and \(grouped(table.count - table.rows.count)) more: <code>typeahead report --content DIR --format json</code> lists them all (it builds the site in memory).</p>\n"
+                "<p>… and \(grouped(table.count - table.rows.count)) more: <code>\(e(Self.everyRecordCommand))</code> \(e(Self.everyRecordCost)).</p>\n"
         }
         if long { h += "</details>\n" }
         return h + "</section>\n"
