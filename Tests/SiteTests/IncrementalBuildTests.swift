@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import TypeaheadEngine
 import TypeaheadModel
@@ -390,6 +391,51 @@ struct IncrementalBuildTests {
         #expect(
             try Self.build(elsewhere, into: output).incremental
                 == "clean build: \(output.path) is not the site the previous build's state describes")
+    }
+
+    /// Edits the products once, when the build says its first phase has begun.
+    private final class EditDuringBuild: BuildProgress {
+        let shop: Shop
+        let started = Mutex(false)
+        var edited: Bool { started.withLock { $0 } }
+        init(_ shop: Shop) { self.shop = shop }
+        func update(phase: String, done: Int, total: Int) {
+            guard
+                !started.withLock({ was in
+                    defer { was = true }
+                    return was
+                })
+            else { return }
+            var shop = shop
+            shop.products[0]["price"] = 1.25
+            try? shop.save()
+        }
+    }
+
+    @Test("The state keeps the products as the build read them, and none when they changed during the build")
+    func contentChangedDuringBuild() throws {
+        let (shop, output) = try Self.built(seed: 17)
+        let copy = BuildState.folder(of: output.path) + "/content/products.json"
+        // The state's copy is the products file byte for byte (copied in chunks, not held).
+        #expect(
+            FileManager.default.contents(atPath: copy)
+                == FileManager.default.contents(atPath: shop.content.appendingPathComponent("products.json").path))
+        // Products edited while a build runs: the site is the one of the products it read, and no
+        // state describes it, so the next build is clean and builds the edit.
+        var edited = shop
+        edited.products[1]["price"] = 2.5
+        try edited.save()
+        let loaded = try ContentLoader(directory: shop.content.path).load()
+        var builder = SiteBuilder(content: loaded, templates: try Self.templates, contentDirectory: shop.content.path)
+        let editor = EditDuringBuild(edited)
+        builder.progress = editor
+        let note = try builder.write(to: output.path).incremental ?? ""
+        #expect(editor.edited)
+        #expect(note.hasPrefix("incremental build: 1 of 60 products changed"), "\(note)")
+        #expect(!FileManager.default.fileExists(atPath: BuildState.folder(of: output.path)))
+        let next = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(next == "clean build: no state from a previous build beside \(output.path)", "\(next)")
+        try Self.expectSameAsClean(output, shop.content, "products edited during a build")
     }
 
     @Test("With nothing changed the site is left as it is, unless a file was added or changed since")

@@ -139,7 +139,7 @@ public struct SiteBuilder {
         let site = try StreamingSite(writer: SiteWriter(output: output))
         do {
             var clock = PhaseClock()
-            // The products and site.json as this build reads them, for the next build's state.
+            // The products and site.json as this build reads them (digests), for the next build's state.
             let snapshot = contentDirectory.map(BuildState.snapshot) ?? []
             let (plan, note, fingerprint) = IncrementalPlan.make(
                 content: content, contentDirectory: contentDirectory, templates: templates, output: output,
@@ -172,11 +172,10 @@ public struct SiteBuilder {
             _ = clock.lap()
             summary.unchangedFiles = try site.finish(fingerprint: fingerprint)
             clock.lap("write", &summary)
-            // The state for the next build; without one, the next build is clean.
-            // Content that changed during the build leaves no state: the next build is clean.
-            if let fingerprint, let contentDirectory,
-                BuildState.snapshot(contentDirectory).elementsEqual(snapshot, by: { $0 == $1 })
-            {
+            // The state for the next build; without one, the next build is clean. Content that
+            // changed during the build leaves no state (its copy into the state is compared with
+            // the snapshot's digests).
+            if let fingerprint, let contentDirectory {
                 do {
                     try BuildState.write(
                         output: output, fingerprint: fingerprint, contentDirectory: contentDirectory,

@@ -127,7 +127,7 @@ extension SiteChecker {
     /// beside it, when that state describes this site as proven: the same inputs, the same
     /// products, every file as listed. Returns what became of the proof, for the report.
     func recordProof(
-        report: Report, identity: String?, fingerprint: String? = nil, snapshot: [(name: String, bytes: Data)]? = nil
+        report: Report, identity: String?, fingerprint: String? = nil, snapshot: [BuildState.ContentFile]? = nil
     ) -> String {
         guard let templates, let contentDirectory else { return "no proof kept (no templates or content folder)" }
         let fingerprint = fingerprint ?? Fingerprint.make(contentDirectory: contentDirectory, templates: templates)

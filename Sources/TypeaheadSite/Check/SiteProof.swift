@@ -204,7 +204,7 @@ struct ContentDigest: Equatable, Sendable {
     }
 
     /// MurmurHash3's finaliser.
-    private static func mix(_ value: UInt64) -> UInt64 {
+    static func mix(_ value: UInt64) -> UInt64 {
         var k = value
         k ^= k >> 33
         k = k &* 0xff51_afd7_ed55_8ccd
@@ -266,6 +266,62 @@ struct ContentDigest: Equatable, Sendable {
             found.withLock { for (i, value) in mine { $0[i] = value } }
         }
         return found.withLock { $0 }
+    }
+}
+
+extension ContentDigest {
+    /// The digest of all that `fd` reads until its end and how many bytes that was, in chunks of
+    /// 1 MB: a file of any size in constant memory (the build state's copy of an 800 MB products
+    /// file). Each chunk is also written to `copy` when given. Its lanes start before the size is
+    /// known, so its value differs from `init(_:)`'s for the same bytes: compare streamed digests
+    /// with streamed ones only. Nil when a read or a write fails.
+    static func streamed(_ fd: Int32, copy: Int32? = nil) -> (digest: ContentDigest, size: Int)? {
+        let chunk = 1 << 20
+        var buffer = [UInt8](repeating: 0, count: chunk)
+        var a: UInt64 = 0x9e37_79b9_7f4a_7c15
+        var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f
+        var size = 0
+        while true {
+            // The buffer is filled before its words are read, so only the last chunk has a tail.
+            var filled = 0
+            while filled < chunk {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress! + filled, chunk - filled) }
+                guard n >= 0 else { return nil }
+                if n == 0 { break }
+                filled += n
+            }
+            if let copy {
+                var written = 0
+                while written < filled {
+                    let n = buffer.withUnsafeBytes { write(copy, $0.baseAddress! + written, filled - written) }
+                    guard n > 0 else { return nil }
+                    written += n
+                }
+            }
+            size += filled
+            buffer.withUnsafeBytes { bytes in
+                var at = 0
+                while at + 16 <= filled {
+                    let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
+                    let y = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
+                    a = ((a ^ x) &* 0x87c3_7b91_1142_53d5).rotated(31) &+ b
+                    b = ((b ^ y) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
+                    at += 16
+                }
+                if filled < chunk {
+                    var tail: (UInt64, UInt64) = (0, 0)
+                    withUnsafeMutableBytes(of: &tail) { tailBytes in
+                        for i in 0..<(filled - at) { tailBytes[i] = bytes[at + i] }
+                    }
+                    a = ((a ^ tail.0) &* 0x87c3_7b91_1142_53d5).rotated(31) &+ b
+                    b = ((b ^ tail.1) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
+                }
+            }
+            if filled < chunk { break }
+        }
+        a ^= UInt64(size)
+        let first = mix(a ^ b.rotated(17))
+        return (ContentDigest(a: first, b: mix(b ^ first)), size)
     }
 }
 

@@ -80,11 +80,51 @@ struct BuildState {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).typeahead-state").path
     }
 
-    /// The record files of a content folder that the state copies, with their bytes now (a link is
-    /// read through).
-    static func snapshot(_ contentDirectory: String) -> [(name: String, bytes: Data)] {
-        productFiles(in: contentDirectory).map {
-            ($0, FileManager.default.contents(atPath: contentDirectory + "/" + $0) ?? Data())
+    /// A record file of the content folder as a build read it: its digest and size, not its bytes
+    /// (at a million products `products.json` is 800 MB, which the build held twice over before).
+    struct ContentFile: Equatable, Sendable {
+        var name: String
+        /// `ContentDigest.streamed` of its bytes, nil when it cannot be read.
+        var read: Read?
+
+        struct Read: Equatable, Sendable {
+            var digest: ContentDigest
+            var size: Int
+        }
+
+        /// The file `name` in `folder` now (a link is read through).
+        init(name: String, in folder: String) {
+            self.name = name
+            let fd = open(folder + "/" + name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+            guard fd >= 0 else { return }
+            defer { close(fd) }
+            var info = stat()
+            guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return }
+            read = ContentDigest.streamed(fd).map { Read(digest: $0.digest, size: $0.size) }
+        }
+    }
+
+    /// The record files of a content folder that the state copies, as they are now.
+    static func snapshot(_ contentDirectory: String) -> [ContentFile] {
+        productFiles(in: contentDirectory).map { ContentFile(name: $0, in: contentDirectory) }
+    }
+
+    /// Copies `file` from `folder` to `destination`, and throws when its bytes are no longer those
+    /// the build read (the content changed during the build: no state, the next build is clean).
+    static func copy(_ file: ContentFile, from folder: String, to destination: String) throws(Unreadable) {
+        let source = open(folder + "/" + file.name, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard source >= 0 else { throw Unreadable(reason: "\(file.name) cannot be read again") }
+        defer { close(source) }
+        let target = open(destination, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard target >= 0 else {
+            throw Unreadable(reason: "cannot write \(destination): \(String(cString: strerror(errno)))")
+        }
+        defer { close(target) }
+        guard let copied = ContentDigest.streamed(source, copy: target) else {
+            throw Unreadable(reason: "cannot copy \(file.name) into the build state")
+        }
+        guard file.read == ContentFile.Read(digest: copied.digest, size: copied.size) else {
+            throw Unreadable(reason: "\(file.name) changed during the build")
         }
     }
 
@@ -292,7 +332,7 @@ extension BuildState {
     static func write(
         output: String, fingerprint: String, contentDirectory: String, paths: [String], pages: [ObjectID: [String]],
         vetting: [(ObjectID, SuggestionVetting.Known)], numericFacets: [String], maps: [PrefixMapLayout],
-        content: [(name: String, bytes: Data)]
+        content: [ContentFile]
     ) throws {
         let folder = folder(of: output)
         let fresh = folder + "-new-\(ProcessInfo.processInfo.processIdentifier)"
@@ -323,7 +363,7 @@ extension BuildState {
     private static func write(
         into fresh: String, output: String, fingerprint: String, contentDirectory: String, paths: [String],
         pages: [ObjectID: [String]], vetting: [(ObjectID, SuggestionVetting.Known)], numericFacets: [String],
-        maps: [PrefixMapLayout], content: [(name: String, bytes: Data)]
+        maps: [PrefixMapLayout], content: [ContentFile]
     ) throws {
         let fm = FileManager.default
         try fm.createDirectory(atPath: fresh + "/content", withIntermediateDirectories: true)
@@ -365,8 +405,8 @@ extension BuildState {
             lines.append(UInt8(ascii: "\n"))
         }
         try Data(lines).write(to: URL(fileURLWithPath: fresh + "/maps"))
-        for (name, bytes) in content {
-            try bytes.write(to: URL(fileURLWithPath: fresh + "/content/" + name))
+        for file in content {
+            try copy(file, from: contentDirectory, to: fresh + "/content/" + file.name)
         }
     }
 

@@ -134,7 +134,7 @@ struct IncrementalPlan {
     /// fingerprint for the next build's state (nil: content held in memory, no state).
     static func make(
         content: Content, contentDirectory: String?, templates: TemplateSet, output: String,
-        snapshot: [(name: String, bytes: Data)]
+        snapshot: [BuildState.ContentFile]
     ) -> (plan: IncrementalPlan?, note: String, fingerprint: String?) {
         guard let contentDirectory else { return (nil, "clean build (content held in memory)", nil) }
         let fingerprint = Fingerprint.make(contentDirectory: contentDirectory, templates: templates)
@@ -172,7 +172,7 @@ struct IncrementalPlan {
     /// `snapshot`); nil (a clean build) and why. `typeahead check` asks it of a proven site
     /// (`SiteProof`) to make again what a change since the proof made.
     static func make(
-        content: Content, state: BuildState, previousSite output: String, snapshot: [(name: String, bytes: Data)]
+        content: Content, state: BuildState, previousSite output: String, snapshot: [BuildState.ContentFile]
     ) -> (plan: IncrementalPlan?, note: String) {
         let clean = { (why: String) in (IncrementalPlan?.none, why) }
         if sameProducts(snapshot, state.contentCopy), let count = state.unchangedSite(output) {
@@ -269,9 +269,9 @@ struct IncrementalPlan {
     }
 
     /// Whether the products and site.json read at the build's start are byte for byte the state's copy.
-    static func sameProducts(_ snapshot: [(name: String, bytes: Data)], _ copy: String) -> Bool {
+    static func sameProducts(_ snapshot: [BuildState.ContentFile], _ copy: String) -> Bool {
         guard snapshot.map(\.name) == BuildState.productFiles(in: copy) else { return false }
-        return snapshot.allSatisfy { $0.bytes == FileManager.default.contents(atPath: copy + "/" + $0.name) }
+        return snapshot.allSatisfy { $0.read != nil && $0 == BuildState.ContentFile(name: $0.name, in: copy) }
     }
 
     /// Whether a query holds a word that a changed product's adjacent words make (`joins`): its
