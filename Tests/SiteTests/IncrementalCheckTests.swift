@@ -273,4 +273,38 @@ struct IncrementalCheckTests {
         #expect(ContentDigest(hex: ArraySlice(digest.hex.utf8)) == digest)
         #expect(ContentDigest(text) == digest)
     }
+
+    /// The streamed digest of `bytes`, written to a file and read back (and copied, when `copy`).
+    static func streamed(_ bytes: [UInt8], copy: String? = nil) throws -> (digest: ContentDigest, size: Int)? {
+        let path = try TestSupport.temporaryDirectory("stream").appendingPathComponent("file").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let target = copy.map { open($0, O_WRONLY | O_CREAT | O_TRUNC, 0o644) }
+        defer { target.map { _ = close($0) } }
+        return ContentDigest.streamed(fd, copy: target)
+    }
+
+    @Test("A streamed digest (the build state's copy) sees every byte across its 1 MB chunks, and copies them")
+    func streamedDigests() throws {
+        let chunk = 1 << 20
+        let text = [UInt8]((0..<(2 * chunk + 21)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) })
+        let whole = try #require(try Self.streamed(text))
+        #expect(whole.size == text.count)
+        #expect(try Self.streamed(text)?.digest == whole.digest)
+        for length in [0, 1, 15, 16, 17, chunk - 1, chunk, chunk + 1, 2 * chunk] {
+            let cut = Array(text.prefix(length))
+            let (a, b) = (try Self.streamed(cut), try Self.streamed(cut + [0]))
+            #expect(a?.size == length && b?.size == length + 1, "\(length)")
+            #expect(a?.digest != b?.digest, "\(length)")
+        }
+        for at in [0, 15, 16, chunk - 1, chunk, chunk + 16, 2 * chunk + 20] {
+            var changed = text
+            changed[at] ^= 1
+            #expect(try Self.streamed(changed)?.digest != whole.digest, "\(at)")
+        }
+        let copy = try TestSupport.temporaryDirectory("copy").appendingPathComponent("copy").path
+        #expect(try Self.streamed(text, copy: copy)?.digest == whole.digest)
+        #expect(FileManager.default.contents(atPath: copy) == Data(text))
+    }
 }

@@ -181,6 +181,15 @@ struct ContentDigest: Equatable, Sendable {
         let count = bytes.count
         var a: UInt64 = 0x9e37_79b9_7f4a_7c15 ^ UInt64(count)
         var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f &+ UInt64(count)
+        Self.absorb(&a, &b, bytes, last: true)
+        self.a = Self.mix(a ^ b.rotated(17))
+        self.b = Self.mix(b ^ self.a)
+    }
+
+    /// Runs the two lanes over `bytes`' 16-byte words; with `last`, over its tail too (zero-padded
+    /// to 16 bytes, even when empty). Without, `bytes.count` must be a multiple of 16.
+    static func absorb(_ a: inout UInt64, _ b: inout UInt64, _ bytes: UnsafeRawBufferPointer, last: Bool) {
+        let count = bytes.count
         var at = 0
         while at + 16 <= count {
             let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
@@ -189,14 +198,13 @@ struct ContentDigest: Equatable, Sendable {
             b = ((b ^ y) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
             at += 16
         }
+        guard last else { return }
         var tail: (UInt64, UInt64) = (0, 0)
         withUnsafeMutableBytes(of: &tail) { tailBytes in
             for i in 0..<(count - at) { tailBytes[i] = bytes[at + i] }
         }
         a = ((a ^ tail.0) &* 0x87c3_7b91_1142_53d5).rotated(31) &+ b
         b = ((b ^ tail.1) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
-        self.a = Self.mix(a ^ b.rotated(17))
-        self.b = Self.mix(b ^ self.a)
     }
 
     init(_ bytes: [UInt8]) {
@@ -299,23 +307,8 @@ extension ContentDigest {
                 }
             }
             size += filled
-            buffer.withUnsafeBytes { bytes in
-                var at = 0
-                while at + 16 <= filled {
-                    let x = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at, as: UInt64.self))
-                    let y = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: at + 8, as: UInt64.self))
-                    a = ((a ^ x) &* 0x87c3_7b91_1142_53d5).rotated(31) &+ b
-                    b = ((b ^ y) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
-                    at += 16
-                }
-                if filled < chunk {
-                    var tail: (UInt64, UInt64) = (0, 0)
-                    withUnsafeMutableBytes(of: &tail) { tailBytes in
-                        for i in 0..<(filled - at) { tailBytes[i] = bytes[at + i] }
-                    }
-                    a = ((a ^ tail.0) &* 0x87c3_7b91_1142_53d5).rotated(31) &+ b
-                    b = ((b ^ tail.1) &* 0x4cf5_ad43_2745_937f).rotated(33) &+ a
-                }
+            buffer.withUnsafeBytes {
+                absorb(&a, &b, UnsafeRawBufferPointer(rebasing: $0[0..<filled]), last: filled < chunk)
             }
             if filled < chunk { break }
         }
