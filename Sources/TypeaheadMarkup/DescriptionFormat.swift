@@ -20,9 +20,28 @@ public enum DescriptionFormat: String, CaseIterable, Sendable {
             let (html, text) = HTMLDescription.render(source)
             return RenderedDescription(html: html, text: text)
         case .text:
+            return RenderedDescription(html: Self.paragraphs(source), text: text(source))
+        }
+    }
+
+    /// `render(source).html` alone: the product page's, made when the page is.
+    public func html(_ source: String) -> String {
+        switch self {
+        case .markdown: Markdown.html(from: source)
+        case .html: HTMLDescription.render(source).html
+        case .text: Self.paragraphs(source)
+        }
+    }
+
+    /// `render(source).text` alone: the engine's, made when the catalogue is read.
+    public func text(_ source: String) -> String {
+        switch self {
+        case .markdown: return Markdown.text(from: source)
+        case .html: return HTMLDescription.render(source).text
+        case .text:
             var text = TextCollector()
             text.append(source.utf8, newlines: true)
-            return RenderedDescription(html: Self.paragraphs(source), text: text.text)
+            return text.text
         }
     }
 

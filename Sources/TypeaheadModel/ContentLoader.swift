@@ -189,21 +189,22 @@ public struct ContentLoader {
         }
     }
 
-    /// Renders every description in `format`, on every core: parsing HTML is most of a load.
+    /// Reads every description's text in `format`, on every core: parsing HTML is most of a load.
+    /// The pages' HTML is made with the product pages (`Product.descriptionHTML`).
     static func renderDescriptions(_ products: inout [(value: Product, place: Place)], _ format: DescriptionFormat) {
         let sources = products.map(\.value.description)
-        let rendered = Mutex([RenderedDescription?](repeating: nil, count: sources.count))
+        let texts = Mutex([String?](repeating: nil, count: sources.count))
         let chunk = 256
         DispatchQueue.concurrentPerform(iterations: (sources.count + chunk - 1) / chunk) { c in
             let range = c * chunk..<min(sources.count, (c + 1) * chunk)
-            let done = range.map { sources[$0].map(format.render) }
-            rendered.withLock { all in
-                for (i, description) in zip(range, done) { all[i] = description }
+            let done = range.map { sources[$0].map(format.text) }
+            texts.withLock { all in
+                for (i, text) in zip(range, done) { all[i] = text }
             }
         }
-        rendered.withLock { all in
+        texts.withLock { all in
             for i in products.indices {
-                if let description = all[i] { products[i].value.render(description: description) }
+                if let text = all[i] { products[i].value.render(format, text: text) }
             }
         }
     }

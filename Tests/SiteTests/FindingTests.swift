@@ -38,7 +38,7 @@ struct FindingTests {
     func missing() {
         var content = Self.products([("a", "TV", 10), ("b", "TV 2", nil), ("c", "TV 3", 5)])
         content.products[2].description = " \n"
-        content.products[2].render(description: DescriptionFormat.markdown.render(" \n"))
+        content.products[2].render(.markdown)
         let input = FindingInput(content: content)
         #expect(MissingField.price.table(input).rows == [["b", "TV 2"]])
         #expect(MissingField.description.table(input).rows == [["c", "TV 3"]])

@@ -66,7 +66,7 @@ struct ReportTests {
             Product(objectID: "tv6", name: "Plain TV", categories: ["TV"], description: "Fine.", price: 520),
         ]
         products[0].description = "A television."
-        products[0].render(description: DescriptionFormat.markdown.render("A television."))
+        products[0].render(.markdown)
         return Content(
             products: products,
             suggestions: [
