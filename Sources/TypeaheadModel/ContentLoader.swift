@@ -102,9 +102,12 @@ public struct ContentLoader {
         {
             config = SiteConfig(reading: value, file: path("site.json"), &collector)
         }
+        var interner = ValueInterner()
         var products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
-            ProductReader(file: place.file, config: config).read(value, place: place.record, &collector)
+            ProductReader(file: place.file, config: config).read(
+                value, place: place.record, interner: &interner, &collector)
         }
+        interner = ValueInterner()
         Self.renderDescriptions(&products, config.descriptionFormat)
         let suggestions = loadRecords(base: "query_suggestions", required: wanted, only: wanted, &collector) {
             value, place, collector in

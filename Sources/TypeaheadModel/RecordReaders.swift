@@ -191,8 +191,12 @@ struct ProductReader {
     var file: String
     var config: SiteConfig
 
-    func read(_ value: JSONValue, place: String, _ collector: inout IssueCollector) -> Product? {
-        guard let fields = FieldReader(record: value, file: file, place: place, &collector) else { return nil }
+    /// `interner`: the values this record repeats from others are shared with them.
+    func read(
+        _ value: JSONValue, place: String, interner: inout ValueInterner, _ collector: inout IssueCollector
+    ) -> Product? {
+        guard var fields = FieldReader(record: value, file: file, place: place, &collector) else { return nil }
+        fields.members = interner.internMembers(fields.members)
         let members = fields.members
         let before = collector.total
         let objectID = fields.requiredString("objectID", maximumBytes: RecordLimits.objectIDBytes, &collector)
@@ -218,7 +222,7 @@ struct ProductReader {
         }
         guard collector.total == before, let objectID, let name else { return nil }
         return Product(
-            objectID: ObjectID(objectID), name: name, brand: brand, categories: categories ?? [],
+            objectID: ObjectID(objectID), name: name, brand: brand, categories: interner.intern(categories ?? []),
             description: description, price: price, image: image, url: url,
             popularity: popularity ?? 0, attributes: members, descriptionFormat: nil)
     }
