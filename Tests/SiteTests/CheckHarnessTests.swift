@@ -53,6 +53,22 @@ struct CheckHarnessTests {
         #expect(report.answers > 0)
         #expect(report.answersTaken == report.answers)
         #expect(report.vettingsTaken)
+        #expect(report.engineTaken)
+    }
+
+    /// A content not in objectID order: the builder sorts its own, and the checker's engine (in
+    /// the order given) is not taken, since its record numbers would name other products.
+    @Test("The byte proof of a content given out of order builds its own engine, and checks clean")
+    func unsortedContent() throws {
+        let site = try FixtureSite()
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        var content = site.content
+        content.products.reverse()
+        content.suggestions.reverse()
+        let report = try SiteChecker(content: content, site: site.site.path, templates: templates).run()
+        #expect(report.differenceCount == 0, "\(report.differences)")
+        #expect(!report.engineTaken)
+        #expect(report.files > 0)
     }
 
     @Test("A freshly built site checks clean, key by key and page by page")

@@ -27,6 +27,8 @@ public struct BuildSummary: Sendable {
     /// A build into a sink for `check`: the answers and the vetting it took from `check`'s own.
     var answersGiven = 0
     var vettingsGiven = false
+    /// Whether the engine step took the engine the builder was given.
+    var engineGiven = false
     /// Pictures resized by this build, and pictures taken unchanged from the site it replaced.
     public var picturesMade: Int = 0
     public var picturesReused: Int = 0
@@ -65,18 +67,28 @@ public struct SiteBuilder {
     /// sink takes them instead of vetting the suggestions. `write(to:)`, whose state the next
     /// build trusts, takes neither.
     var askedVettings: AskedVettings?
+    /// An engine over this content, made already (`typeahead check`'s): the engine step takes it
+    /// rather than holding a second one (at a million products, gigabytes).
+    var engine: SearchEngine?
 
     public init(
         content: Content, templates: TemplateSet, contentDirectory: String? = nil, progress: (any BuildProgress)? = nil
     ) {
         var content = content
-        // Whatever order the records came in, the site is the same.
-        content.products.sort { $0.objectID < $1.objectID }
-        content.suggestions.sort { $0.objectID < $1.objectID }
+        // Whatever order the records came in, the site is the same. (A sorted list is not sorted
+        // again: that would copy it, and the content loaded is sorted.)
+        if !Self.sorted(content.products.lazy.map(\.objectID)) { content.products.sort { $0.objectID < $1.objectID } }
+        if !Self.sorted(content.suggestions.lazy.map(\.objectID)) {
+            content.suggestions.sort { $0.objectID < $1.objectID }
+        }
         self.content = content
         self.templates = templates
         self.contentDirectory = contentDirectory
         self.progress = progress
+    }
+
+    static func sorted(_ ids: some Collection<ObjectID>) -> Bool {
+        zip(ids, ids.dropFirst()).allSatisfy { $0 < $1 }
     }
 
     /// Every file of the site, and what was built.
@@ -114,6 +126,12 @@ public struct SiteBuilder {
         if asked {
             context.askedAnswers = askedAnswers
             context.askedVettings = askedVettings
+        }
+        // Taken when it holds the records in this build's order (the checker's content may not be sorted).
+        if let engine, engine.content.products.map(\.objectID) == content.products.map(\.objectID),
+            engine.content.suggestions.map(\.objectID) == content.suggestions.map(\.objectID)
+        {
+            context.engine = engine
         }
         var clock = PhaseClock()
         for step in Self.steps {

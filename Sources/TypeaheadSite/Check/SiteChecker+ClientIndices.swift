@@ -62,12 +62,45 @@ extension SiteChecker {
     /// Asks the engine directly for every precomputed answer (the files were just proven equal to
     /// the build's, which found them along the prefix map's keys; this proves that walk right).
     /// Returns the engine's answers, by text, for the byte proof's build to take (`AskedAnswers`).
+    func checkAnswers(engine: SearchEngine, shards: [String], report: inout Report) -> AskedAnswers {
+        let numbers = Self.rankNumbers(engine)
+        let reader = self.reader
+        var known = AskedAnswers()
+        var next = 0
+        // A few shards at a time (about 16 MB of lines): a million products' are 0.8 GB.
+        while next < shards.count {
+            var files: [(path: String, bytes: [UInt8])] = []
+            var size = 0
+            while next < shards.count, size < 16 << 20 {
+                let bytes = [UInt8](FileManager.default.contents(atPath: reader.path(shards[next])) ?? Data())
+                files.append((shards[next], bytes))
+                size += bytes.count
+                next += 1
+            }
+            let lines = SiteReader.answerLines(files)
+            files = []
+            check(lines, engine: engine, numbers: numbers, into: &known, report: &report)
+        }
+        return known
+    }
+
+    /// The same, of answer files in memory.
     func checkAnswers(
         engine: SearchEngine, files: [(path: String, bytes: [UInt8])], report: inout Report
     ) -> AskedAnswers {
-        let lines = SiteReader.answerLines(files)
-        report.answers = lines.count
-        let numbers = Self.rankNumbers(engine)
+        var known = AskedAnswers()
+        check(
+            SiteReader.answerLines(files), engine: engine, numbers: Self.rankNumbers(engine), into: &known,
+            report: &report)
+        return known
+    }
+
+    /// Asks the engine each line's text, on every core, and compares the line with its answer.
+    private func check(
+        _ lines: [[UInt8]], engine: SearchEngine, numbers: [Int32], into known: inout AskedAnswers,
+        report: inout Report
+    ) {
+        report.answers += lines.count
         let found = Mutex([String?](repeating: nil, count: lines.count))
         let asked = Mutex([(ByteKey, AskedAnswers.Answer)?](repeating: nil, count: lines.count))
         DispatchQueue.concurrentPerform(iterations: lines.count) { i in
@@ -104,9 +137,7 @@ extension SiteChecker {
         for difference in found.withLock({ $0 }) {
             if let difference { report.differ(difference, limit: shownDifferences) }
         }
-        var known = AskedAnswers()
         for case (let text, let answer)? in asked.withLock({ $0 }) { known.answers[text] = answer }
-        return known
     }
 
     /// What checking a batch of suggestions' pages found.

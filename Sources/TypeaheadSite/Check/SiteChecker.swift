@@ -42,6 +42,8 @@ public struct SiteChecker {
         /// The byte proof's build: answers and vetting taken from this check's (not asked again).
         var answersTaken = 0
         var vettingsTaken = false
+        /// The byte proof's build took this check's engine (not a second one).
+        var engineTaken = false
         /// The digest and size of every file proven (for the next check's proof).
         var digests: [String: (digest: ContentDigest, size: Int)] = [:]
         /// An incremental check: what it did (nil: the full proof).
@@ -117,7 +119,7 @@ public struct SiteChecker {
             // The byte proof below builds the client indices anyway and compares their files: the
             // answers are read from the site, to be asked of the engine, rather than walked twice;
             // the engine's answers then serve that build's answers' walk (`AskedAnswers`).
-            known = checkAnswers(engine: engine, files: reader.answerFiles(), report: &report)
+            known = checkAnswers(engine: engine, shards: reader.answerShards(), report: &report)
         }
 
         checkMaps(maps, engine: engine, offered: offered, scopes: scopes, report: &report)
@@ -126,7 +128,8 @@ public struct SiteChecker {
         let entries = SiteReader.entries(under: site)
         if let templates {
             try proveEveryByte(
-                templates: templates, files: entries.files, known: known, vettings: vettings, report: &report)
+                templates: templates, files: entries.files, known: known, vettings: vettings, engine: engine,
+                report: &report)
         }
         checkEntries(entries, report: &report)
         if templates != nil, report.differenceCount == 0 {
@@ -269,15 +272,17 @@ public struct SiteChecker {
     /// with; which texts it answers, and which pages it writes, is its own.
     private func proveEveryByte(
         templates: TemplateSet, files: [String], known: AskedAnswers, vettings: AskedVettings,
-        report: inout Report
+        engine: SearchEngine, report: inout Report
     ) throws(SiteCheckError) {
         let sink = ComparingSink(site: site)
         do {
             var builder = SiteBuilder(content: content, templates: templates, contentDirectory: contentDirectory)
             builder.askedAnswers = known
             builder.askedVettings = vettings
+            builder.engine = engine
             let summary = try builder.build(into: sink)
             (report.answersTaken, report.vettingsTaken) = (summary.answersGiven, summary.vettingsGiven)
+            report.engineTaken = summary.engineGiven
         } catch {
             throw .cannotRebuild("building the site afresh to compare: \(error)")
         }

@@ -52,6 +52,14 @@ public struct SiteReader: Sendable {
         }
     }
 
+    /// The shards of the products' precomputed answers, at the top of `data/products/answers/` (not
+    /// its `pages/` nor its `rows/`), in code-point order, as paths in the site.
+    public func answerShards() -> [String] {
+        SiteReader.files(under: path(SiteLayout.answersFolder)).filter { !$0.contains("/") }.map {
+            SiteLayout.answersFolder + $0
+        }
+    }
+
     /// The answer lines of answers files, `[text, nbHits, numbers, placed]` each, as JSON bytes:
     /// a shard is `typeaheadIndex("…", [`, one answer a line ending in a comma, then `]);`. Only
     /// the shards, at the folder's top: not the pages that list them (`pages/`, `pages2/`…) nor

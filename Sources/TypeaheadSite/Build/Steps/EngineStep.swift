@@ -1,10 +1,15 @@
 import TypeaheadEngine
 
-/// The live engine over the products and the suggestions: every later step asks it.
+/// The live engine over the products and the suggestions (or the one the builder was given):
+/// every later step asks it.
 struct EngineStep: BuildStep {
     let phase = "engine"
 
     func run(_ context: BuildContext) throws {
-        context.engine = SearchEngine(content: context.content)
+        if context.engine == nil {
+            context.engine = SearchEngine(content: context.content)
+        } else {
+            context.summary.engineGiven = true
+        }
     }
 }
