@@ -102,12 +102,7 @@ public struct ContentLoader {
         {
             config = SiteConfig(reading: value, file: path("site.json"), &collector)
         }
-        var interner = ValueInterner()
-        var products = loadRecords(base: "products", required: true, &collector) { value, place, collector in
-            ProductReader(file: place.file, config: config).read(
-                value, place: place.record, interner: &interner, &collector)
-        }
-        interner = ValueInterner()
+        var products = readProducts(config, &collector)
         Self.renderDescriptions(&products, config.descriptionFormat)
         let suggestions = loadRecords(base: "query_suggestions", required: wanted, only: wanted, &collector) {
             value, place, collector in
@@ -250,6 +245,19 @@ public struct ContentLoader {
     struct Place {
         var file: String
         var record: String
+    }
+
+    /// The products, their repeated values shared (`ValueInterner`). The interner's table (every
+    /// distinct value it has seen) lives only while the products file is read: what it shared
+    /// stays shared, and the table is freed before anything else loads.
+    private func readProducts(
+        _ config: SiteConfig, _ collector: inout IssueCollector
+    ) -> [(value: Product, place: Place)] {
+        var interner = ValueInterner()
+        return loadRecords(base: "products", required: true, &collector) { value, place, collector in
+            ProductReader(file: place.file, config: config).read(
+                value, place: place.record, interner: &interner, &collector)
+        }
     }
 
     private func loadRecords<T>(
