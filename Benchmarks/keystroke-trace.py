@@ -8,9 +8,11 @@ last character typed. Printed, in milliseconds from that keystroke:
 - every file loaded for it: when it was asked for and when its last byte came;
 - with `--profile`, the main thread's CPU profile of that keystroke, summed over the texts by
   function (`(program)` is the browser's own work outside the page's JavaScript: parsing and
-  compiling scripts, style, layout, paint).
+  compiling scripts, style, layout, paint). A profile slows the page it samples: take the times
+  from a run without it.
+The browser's HTTP cache is off (each text's files load as on a first visit) unless `--cache`.
 
-Usage: .venv/bin/python Benchmarks/keystroke-trace.py SITE [--texts "galaxy s,case f"] [--profile]
+Usage: .venv/bin/python Benchmarks/keystroke-trace.py SITE [--texts "galaxy s,case f"] [--profile] [--cache]
 SITE is a built site (`typeahead build --output SITE`). (Scripts/test makes .venv.)
 """
 import collections
@@ -23,14 +25,20 @@ from selenium.webdriver.common.by import By  # noqa: E402
 
 from browsing import chromium, serve, type_and_wait  # noqa: E402
 
-site = sys.argv[1] if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else None
+USAGE = "usage: keystroke-trace.py SITE [--texts T1,T2] [--profile] [--cache]"
+site = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else None
 if not site or not os.path.exists(os.path.join(site, "data", "site.js")):
-    sys.exit("usage: keystroke-trace.py SITE [--texts T1,T2] [--profile]")
+    sys.exit(USAGE)
+if "--texts" in sys.argv and sys.argv.index("--texts") + 1 >= len(sys.argv):
+    sys.exit(USAGE)
 texts = (sys.argv[sys.argv.index("--texts") + 1] if "--texts" in sys.argv else "galaxy s,case f,usb c c,case for s").split(",")
+texts = [t for t in texts if t.strip()]
+if not texts:
+    sys.exit(USAGE)
 profile = "--profile" in sys.argv
 
 # The keystroke's own time: the page's marks are cleared by its measures, so an input listener
-# (registered first, in the capture phase) keeps it.
+# keeps it (in the capture phase on the document: it runs before the box's own listener).
 LISTEN = """
 window.__keystrokes = [];
 document.addEventListener('input', () => window.__keystrokes.push(performance.now()), true);
@@ -47,6 +55,9 @@ return [files, measures];
 server, base = serve(site)
 browser = chromium("--window-size=1280,900")
 browser.set_script_timeout(10)
+if "--cache" not in sys.argv:
+    browser.execute_cdp_cmd("Network.enable", {})
+    browser.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
 functions = collections.Counter()
 try:
     for text in texts:
@@ -64,7 +75,8 @@ try:
             browser.execute_cdp_cmd("Profiler.enable", {})
             browser.execute_cdp_cmd("Profiler.setSamplingInterval", {"interval": 200})
             browser.execute_cdp_cmd("Profiler.start", {})
-        type_and_wait(browser, box, text[-1])
+        if not type_and_wait(browser, box, text[-1]):
+            print(f"== {text!r}: no results painted within 4 s; its figures include the wait")
         if profile:
             tree = browser.execute_cdp_cmd("Profiler.stop", {})["profile"]
             nodes = {n["id"]: n["callFrame"] for n in tree["nodes"]}
@@ -85,9 +97,8 @@ try:
     if profile:
         total = sum(v for k, v in functions.items() if not k.startswith("(idle)"))
         print(f"== the main thread's CPU profile, the {len(texts)} keys together: {total:.0f} ms, idle left out")
-        for name, ms in functions.most_common(30):
-            if not name.startswith("(idle)"):
-                print(f"  {ms:7.1f} ms {100 * ms / total:5.1f} %  {name}")
+        for name, ms in [(k, v) for k, v in functions.most_common() if not k.startswith("(idle)")][:30]:
+            print(f"  {ms:7.1f} ms {100 * ms / total:5.1f} %  {name}")
 finally:
     browser.quit()
     server.shutdown()

@@ -31,7 +31,7 @@ struct ValueInternerTests {
         #expect(Self.storage(a.categories) == Self.storage(b.categories))
         #expect(Self.storage(a.categories[1]) == Self.storage(b.categories[1]))
         #expect(Self.storage(a.brand!) == Self.storage(b.brand!))
-        // A guard, not the interner's doing: the typed field is the record's member, not a copy.
+        // The typed field is the record's member, not a copy: one string for both products.
         #expect(Self.storage(a.brand!) == Self.storage(Self.string(.object(b.attributes), "brand")!))
         let (pathA, pathB) = (
             Self.string(.object(a.attributes), "hierarchicalCategories.lvl1")!,
