@@ -4,6 +4,7 @@ that cannot reach the network (Debian's chromium and chromium-driver; as root it
 import functools
 import http.server
 import threading
+import time
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):
@@ -51,6 +52,18 @@ PAINTED = """
   observer.observe({ type: 'measure' });
   const timer = setTimeout(() => { observer.disconnect(); done(false); }, limit);
 """
+
+
+def fresh_box(driver, address, pause=0.3):
+    """Opens `address` on a fresh page (from about:blank), clicks its search box, waits `pause` s: the box."""
+    from selenium.webdriver.common.by import By
+
+    driver.get("about:blank")
+    driver.get(address)
+    box = driver.find_element(By.ID, "typeahead-input")
+    box.click()
+    time.sleep(pause)
+    return box
 
 
 def type_and_wait(driver, box, character, limit=4000):

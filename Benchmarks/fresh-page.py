@@ -17,8 +17,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browsing import chromium, serve, type_and_wait  # noqa: E402
-from selenium.webdriver.common.by import By  # noqa: E402
+from browsing import chromium, fresh_box, serve, type_and_wait  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
 arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
@@ -37,11 +36,7 @@ loaded = {(t, k): [] for t in texts for k in range(len(t))}
 last_files = {}
 for _ in range(runs):
     for text in texts:
-        driver.get("about:blank")
-        driver.get(base + "/index.html")
-        box = driver.find_element(By.ID, "typeahead-input")
-        box.click()
-        time.sleep(0.3)
+        box = fresh_box(driver, base + "/index.html")
         if warm:
             for character in warm:
                 type_and_wait(driver, box, character)

@@ -21,9 +21,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from selenium.webdriver.common.by import By  # noqa: E402
-
-from browsing import chromium, serve, type_and_wait  # noqa: E402
+from browsing import chromium, fresh_box, serve, type_and_wait  # noqa: E402
 
 USAGE = "usage: keystroke-trace.py SITE [--texts T1,T2] [--profile] [--cache]"
 site = os.path.abspath(sys.argv[1]) if len(sys.argv) > 1 and not sys.argv[1].startswith("--") else None
@@ -61,11 +59,7 @@ if "--cache" not in sys.argv:
 functions = collections.Counter()
 try:
     for text in texts:
-        browser.get("about:blank")
-        browser.get(base + "/")
-        box = browser.find_element(By.ID, "typeahead-input")
-        box.click()
-        time.sleep(0.5)
+        box = fresh_box(browser, base + "/", pause=0.5)
         for character in text[:-1]:
             type_and_wait(browser, box, character)
         time.sleep(0.5)
