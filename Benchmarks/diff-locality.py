@@ -74,7 +74,7 @@ def unchanged(products, suggestions):
     return "nothing"
 
 
-KINDS = [("index.html", "front page"), ("search/", "result pages"), ("scopes/", "result pages"),
+KINDS = [("index.html", "front page"), ("search/", "result pages"),
          ("products/", "product pages"), ("shards/", "shards"), ("data/", "client data"), ("report/", "report"),
          ("assets/", "assets")]
 

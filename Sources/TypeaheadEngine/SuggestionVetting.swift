@@ -17,11 +17,13 @@ public struct SuggestionVetting: Sendable {
     public var offered: [Bool]
     /// How many of each suggestion's best hits `best` keeps (0: the vetting only counted).
     public var bestCount: Int = 0
-    /// For each suggestion, the record numbers of its best `bestCount` product hits in the scope, in
-    /// rank order (all of them when fewer); empty when it was not asked or not ranked.
+    /// For each suggestion, the record numbers of its best `bestCount` product hits, in rank order
+    /// (all of them when fewer), for the unscoped vetting (the one list with static pages); empty
+    /// when it was not asked or not ranked, and in a scope.
     public var best: [[Int32]] = []
-    /// For each suggestion, the facet summary of all its hits in the scope, when ranked with facets
-    /// to summarise (site.json `attributesForFaceting`); nil when it was not asked or has no hit.
+    /// For each suggestion, the facet summary of all its hits, when ranked with facets to summarise
+    /// (site.json `attributesForFaceting`), for the unscoped vetting; nil when it was not asked or
+    /// has no hit, and in a scope.
     public var summaries: [FacetSummary?] = []
     /// For each suggestion, whether its words were made optional to find its hits (no hit has
     /// every word, and site.json's `removeWordsIfNoResults` relaxes the query).
@@ -88,9 +90,9 @@ extension SearchEngine {
     }
 
     /// The vetting of the unscoped index and of every configured scope (in site.json order, after
-    /// the unscoped one), each suggestion's matches ranked as they are counted so that every vetting
-    /// also keeps the best `best` hits: the build's result pages come from these lists, so each
-    /// suggestion's matches are walked once for both.
+    /// the unscoped one), each suggestion's matches ranked as they are counted so that the unscoped
+    /// vetting also keeps the best `best` hits and their summary: the build's result pages come
+    /// from that list, so each suggestion's matches are walked once for both.
     ///
     /// `known` (an incremental build's): for each suggestion, its hits and relaxing in every scope
     /// when the previous build's still hold; such a suggestion is not asked again.
@@ -140,6 +142,9 @@ extension SearchEngine {
         // scope that lists it, from one walk over its matches.
         typealias Vetted = (hits: [Int?], best: [[Int32]], summaries: [FacetSummary?], relaxed: [Bool])
         let table = best > 0 && !content.config.attributesForFaceting.isEmpty ? summaryTable : nil
+        // Only the unscoped list has static pages (docs/CONTRACT.md, "A scope's list"): a scope's
+        // hits are counted, not kept or summarised.
+        let listed = scopes.map { $0 == nil }
         let results = Mutex([[Vetted]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: products.vocabularySize)
@@ -167,6 +172,7 @@ extension SearchEngine {
                 products.rankEach(matchers, allowed: nil, scratch: scratch) { ranked in
                     for k in scopes.indices where asked[k] && (filters[k]?[ranked.record] ?? true) {
                         hits[k] += 1
+                        guard listed[k] else { continue }
                         kept[k].add(ranked)
                         if let table { tallies[k].add(table.values(of: ranked.record)) }
                     }
@@ -175,13 +181,13 @@ extension SearchEngine {
                 // (docs/CONTRACT.md, Suggestions that lead somewhere).
                 for k in scopes.indices where asked[k] && hits[k] == 0 && removal != .none && !matchers.isEmpty {
                     let outcome = products.search(
-                        words, matchers, allowed: filters[k], removal: removal, best: best, scratch: scratch,
-                        knownEmpty: true)
+                        words, matchers, allowed: filters[k], removal: removal, best: listed[k] ? best : 0,
+                        scratch: scratch, knownEmpty: true)
                     hits[k] = outcome.count
                     relaxed[k] = true
                     kept[k] = BestRecords(k: best)
                     for ranked in outcome.ranked { kept[k].add(ranked) }
-                    if let table, outcome.count > 0 {
+                    if let table, listed[k], outcome.count > 0 {
                         _ = tallies[k].take(table)
                         products.rankEach(outcome.matchers, allowed: filters[k], scratch: scratch) {
                             tallies[k].add(table.values(of: $0.record))
@@ -189,7 +195,7 @@ extension SearchEngine {
                     }
                 }
                 let summaries = scopes.indices.map { k -> FacetSummary? in
-                    guard let table else { return nil }
+                    guard let table, listed[k] else { return nil }
                     let summary = tallies[k].take(table)
                     return asked[k] && hits[k] > 0 ? summary : nil
                 }

@@ -137,6 +137,7 @@ struct AgreementFixtureTests {
             }
         }
         return .object([
+            "scoped": .array(scopedCases(productEngine)),
             "refining": .array(try refiningCases(productEngine)),
             "descriptionTexts": .object(descriptionTexts),
             "productCount": .number(Double(content.products.count)),
@@ -146,6 +147,31 @@ struct AgreementFixtureTests {
             // The language each case is searched with: its index's, or the variant it names.
             "languages": .object(languages),
         ])
+    }
+
+    /// Products searched in each of the sample's scopes (a scope's list has no static page to
+    /// compare with, docs/CONTRACT.md, "A scope's list"): every 9th suggestion's query, its first
+    /// word, and a few texts whose words are made optional in a scope; the count and first 20 hits.
+    static func scopedCases(_ engine: SearchEngine) -> [JSONValue] {
+        let content = engine.content
+        let texts = Swift.stride(from: 0, to: content.suggestions.count, by: 9).flatMap { s -> [String] in
+            let query = content.suggestions[s].query
+            return [query, String(query.split(separator: " ").first ?? "")]
+        }
+        var seen = Set<String>()
+        let queries = (texts + ["xyzzy iphone", "case xyzzy", "band", "iphone 7 p", "galaxy s", "a"]).filter {
+            seen.insert($0).inserted
+        }
+        return content.config.scopes.flatMap { scope in
+            queries.map { query -> JSONValue in
+                let page = engine.search(SearchRequest(index: .products, query: query, filter: scope, hitsPerPage: 20))
+                return .object([
+                    "scope": .array([.string(scope.attribute), .string(scope.value)]), "query": .string(query),
+                    "nbHits": .number(Double(page.nbHits)),
+                    "hits": .array(page.hits.map { .string(content.products[$0.record].objectID.text) }),
+                ])
+            }
+        }
     }
 
     /// Refining cases (docs/CONTRACT.md, Refining and sorting): a query, `facetFilters` and

@@ -50,10 +50,9 @@ struct RemoteCheckTests {
         #expect(report.description.contains("Agreement: 100 %"))
     }
 
-    /// "samsung galaxy" has no pages of its own in Cell Phones (the scope holds every hit): its
-    /// unscoped page is asked in the scope too, and the engine agrees; a scope whose hits differ
-    /// would not.
-    @Test func aScopeWithNoPagesOfItsOwnIsAskedTheUnscopedPages() throws {
+    /// A scope's list has no static pages (docs/CONTRACT.md, "A scope's list"): the result pages
+    /// are asked unscoped, and a scope is asked for its prefix map's keys, of the suggestions index.
+    @Test func theResultPagesAreAskedUnscopedAndAScopeForItsMap() throws {
         final class Asked: @unchecked Sendable {
             let lock = NSLock()
             var queries: [RemoteQuery] = []
@@ -68,11 +67,9 @@ struct RemoteCheckTests {
             })
         #expect(report.agreement == 100)
         let phones = Scope(attribute: "categories", value: "Cell Phones")
-        #expect(
-            asked.queries.contains { $0.index == .products && $0.query == "samsung galaxy" && $0.filter == phones })
-        let slug = Slug.assign(Self.built.content.suggestions.map(\.objectID))["samsung galaxy"]!
-        let scoped = SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: SiteLayout.scopeSlug(phones), page: 1)
-        #expect(!FileManager.default.fileExists(atPath: Self.built.site + "/" + scoped))
+        #expect(asked.queries.contains { $0.index == .products && $0.query == "samsung galaxy" && $0.filter == nil })
+        #expect(!asked.queries.contains { $0.index == .products && $0.filter != nil })
+        #expect(asked.queries.contains { $0.index == .suggestions && $0.filter == phones })
     }
 
     @Test func anEngineRankingOtherwiseIsMeasuredWithItsFirstDifferences() throws {

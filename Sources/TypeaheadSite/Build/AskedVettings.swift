@@ -2,8 +2,8 @@ import TypeaheadEngine
 import TypeaheadModel
 
 /// Every suggestion's vetting in each scope, found elsewhere. `typeahead check` asks each
-/// suggestion's query afresh in every scope it is listed in (its hits, its best hits, their facet
-/// summary), then builds the site afresh in memory to compare every byte: that build takes these
+/// suggestion's query afresh in every scope it is listed in (its hits; unscoped, also its best hits
+/// and their facet summary, for its result pages), then builds the site afresh in memory to compare every byte: that build takes these
 /// instead of vetting the suggestions again, so its result pages are rendered from the engine's
 /// direct answers. By objectID, as the two contents may order suggestions differently; hits by
 /// number (their place in the index's rank order), as the two engines may number records
@@ -12,9 +12,9 @@ struct AskedVettings: Sendable {
     struct Scoped: Sendable {
         /// Its products hits in the scope; nil when the suggestion is not listed in it.
         var hits: Int?
-        /// Its best hits, by number, in rank order.
+        /// Its best hits, by number, in rank order (none in a scope: only the unscoped list has pages).
         var numbers: [Int32]
-        /// The facet summary of all its hits in the scope (nil: no summarised attribute, or no hit).
+        /// The facet summary of all its hits (nil: no summarised attribute, no hit, or a scope).
         var summary: FacetSummary?
         /// Whether its words were made optional to find its hits.
         var relaxed = false
@@ -43,7 +43,6 @@ struct AskedVettings: Sendable {
             vetting.bestCount = best
             vetting.best = known.map { $0[k].numbers.prefix(best).map { order[Int($0)] } }
             vetting.summaries = known.map { $0[k].summary }
-            // Whether a scope has pages of its own reads the unscoped list's (`ResultPages`).
             vetting.relaxed = known.map { $0[k].relaxed }
             return vetting
         }

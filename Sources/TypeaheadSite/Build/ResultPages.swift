@@ -13,50 +13,35 @@ struct ResultPages {
     /// Each product's kind (its placeholder's icon), by record.
     var kinds: [ProductKind]
 
-    /// Whether a suggestion's list in a scope has pages of its own: not when the scope holds every
-    /// hit of the suggestion's unscoped list (the same count, with every word in both lists: the
-    /// same hits in the same order, the same summary), whose pages would be the scope's byte for
-    /// byte but for the heading (docs/CONTRACT.md, "A scope's pages"). `relaxed`,
-    /// `unscopedRelaxed`: whether the words of the scope's list, of the unscoped list, were made
-    /// optional (their hits need not be each other's then).
-    static func scopeHasOwnPages(hits: Int, relaxed: Bool, unscopedHits: Int?, unscopedRelaxed: Bool) -> Bool {
-        guard let unscopedHits, !unscopedRelaxed, !relaxed else { return true }
-        return hits != unscopedHits
-    }
-
-    /// The pages of one suggestion in each scope of `lists` (nil: unscoped), from the best hits its
-    /// vetting kept; nil for a scope where it has no hit.
-    /// `summaries`: the facet summary of each list's hits (nil: none).
+    /// The pages of one suggestion's unscoped list, from the best hits its vetting kept (`best`, of
+    /// `hits`); nil when it has no hit. `summary`: the facet summary of its hits (nil: none). A
+    /// scope's list has no static pages (docs/CONTRACT.md, "A scope's list").
     func render(
-        _ suggestion: Suggestion, lists: [(scope: Scope?, best: [Int32], hits: Int)], summaries: [FacetSummary?]
-    ) throws -> [(pages: Int, hits: Int, files: [(String, [UInt8])])?] {
+        _ suggestion: Suggestion, best: [Int32], hits: Int, summary: FacetSummary?
+    ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
         var request = SearchRequest(index: .products, query: suggestion.query, attributesToHighlight: ["name"])
         request.shape.cardSnippetsOnly = true
         let pages = engine.firstPages(
-            request,
-            count: engine.content.config.resultPages, lists: lists)
-        return try lists.indices.map { i in
-            try render(suggestion, scope: lists[i].scope, pages: pages[i], summary: summaries[i])
-        }
+            request, count: engine.content.config.resultPages, lists: [(scope: nil, best: best, hits: hits)])
+        return try render(suggestion, pages: pages[0], summary: summary)
     }
 
     private func render(
-        _ suggestion: Suggestion, scope: Scope?, pages: [SearchPage], summary: FacetSummary?
+        _ suggestion: Suggestion, pages: [SearchPage], summary: FacetSummary?
     ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
         var files: [(String, [UInt8])] = []
         let config = engine.content.config
         guard let first = pages.first, first.nbHits > 0 else { return nil }
         let slug = suggestionSlugs[suggestion.objectID]!
-        let scopeSlug = scope.map(SiteLayout.scopeSlug)
         // The first `resultPages` pages are static; the rest come from the page's script.
         let written = SiteLayout.staticPages(nbPages: first.nbPages, resultPages: config.resultPages)
         let shown = min(first.nbHits, SearchEngine.paginationLimit, written * first.hitsPerPage)
         for page in pages.prefix(written) {
             let number = page.request.page + 1
-            let file = SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: number)
+            let file = SiteLayout.resultPage(suggestionSlug: slug, page: number)
             let root = SiteLayout.root(of: file)
             func link(_ n: Int) -> MustacheValue {
-                let target = SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: n)
+                let target = SiteLayout.resultPage(suggestionSlug: slug, page: n)
                 return .string(root + target)
             }
             let hits = zip(page.hits, page.highlights).enumerated().map { n, pair -> MustacheValue in
@@ -80,7 +65,6 @@ struct ResultPages {
                 config: config, root: root, title: suggestion.query,
                 extra: [
                     "query": .string(suggestion.query),
-                    "scope": scope.map { ["attribute": .string($0.attribute), "value": .string($0.value)] } ?? .null,
                     "nbHits": .int(page.nbHits),
                     "nbHitsText": .string(grouped(page.nbHits)),
                     // The panel, on the first page of a list with hits, once the page's script runs.
@@ -88,7 +72,7 @@ struct ResultPages {
                         ? FacetSummaryData.refining(
                             config,
                             search: root + SiteLayout.frontPage + "#"
-                                + SiteLayout.searchHash(query: suggestion.query, scope: scope)) : .null,
+                                + SiteLayout.searchHash(query: suggestion.query, scope: nil)) : .null,
                     "summary": FacetSummaryData.value(summary, config: config),
                     // Words made optional to find hits, that the best hit does not match: the
                     // query's other words are what the page shows results for.
@@ -112,7 +96,7 @@ struct ResultPages {
                             // The search page goes on from the first result these pages do not show.
                             "href": .string(
                                 root + SiteLayout.frontPage + "#"
-                                    + SiteLayout.searchHash(query: suggestion.query, scope: scope)
+                                    + SiteLayout.searchHash(query: suggestion.query, scope: nil)
                                     + "&from=\(shown + 1)"),
                         ] : .null,
                 ])

@@ -250,50 +250,26 @@ public struct RemoteSiteChecker {
         return items
     }
 
-    /// Every static result page of every suggestion, in every scope that lists it; and, for a scope
-    /// with no pages of its own whose products hold the unscoped pages' hits (it holds every hit:
-    /// docs/CONTRACT.md, "A scope's pages"), the unscoped pages asked in the scope.
+    /// Every static result page of every suggestion (a scope's list has none: docs/CONTRACT.md,
+    /// "A scope's list"; the scopes' prefix maps are asked in their scopes).
     private func pageItems(_ reader: SiteReader) -> [Item] {
         let config = content.config
         var items: [Item] = []
         let slugs = Slug.assign(content.suggestions.map(\.objectID))
-        var members: [String: Set<String>] = [:]
-        for scope in config.scopes {
-            let held = SearchEngine.holding(content.products, scope)
-            members[scope.filter] = Set(
-                content.products.indices.filter { held[$0] }.map { content.products[$0].objectID.text })
-        }
         for suggestion in content.suggestions {
-            for scope in config.everyScope {
-                if let scope, !suggestion.isListed(in: scope) { continue }
-                for page in 1...max(1, config.resultPages) {
-                    let slug = slugs[suggestion.objectID]!
-                    var file = SiteLayout.resultPage(
-                        suggestionSlug: slug, scopeSlug: scope.map(SiteLayout.scopeSlug), page: page)
-                    var read = reader.read(file)
-                    if read == nil, let scope,
-                        let all = reader.read(SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: nil, page: page)),
-                        case let hits = SiteReader.objectIDs(inResultPage: all), !hits.isEmpty,
-                        hits.allSatisfy({ members[scope.filter]?.contains($0) == true })
-                    {
-                        read = all
-                        file =
-                            SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: nil, page: page)
-                            + " in \(scope.filter)"
-                    }
-                    guard let html = read else { break }
-                    items.append(
-                        Item(
-                            kind: .resultPage,
-                            query: RemoteQuery(
-                                index: .products, query: suggestion.query, filter: scope, page: page - 1,
-                                hitsPerPage: config.hitsPerPage),
-                            expected: RemoteAnswer(nbHits: 0, objectIDs: SiteReader.objectIDs(inResultPage: html)),
-                            comparesCount: false, what: "result page \(file)"))
-                }
+            for page in 1...max(1, config.resultPages) {
+                let file = SiteLayout.resultPage(suggestionSlug: slugs[suggestion.objectID]!, page: page)
+                guard let html = reader.read(file) else { break }
+                items.append(
+                    Item(
+                        kind: .resultPage,
+                        query: RemoteQuery(
+                            index: .products, query: suggestion.query, filter: nil, page: page - 1,
+                            hitsPerPage: config.hitsPerPage),
+                        expected: RemoteAnswer(nbHits: 0, objectIDs: SiteReader.objectIDs(inResultPage: html)),
+                        comparesCount: false, what: "result page \(file)"))
             }
         }
-
         return items
     }
 

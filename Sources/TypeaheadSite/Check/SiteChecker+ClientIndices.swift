@@ -159,8 +159,6 @@ extension SiteChecker {
         }
     }
 
-    /// The static pages of suggestion `s` in every scope that lists it, against the engine asked
-    /// afresh; and whether it is offered in each scope (its hits reach `minHits`).
     /// A facet summary as a difference shows it: `brand: Apple 3, Sony 1; price: 2 4`.
     static func describe(_ entries: [FacetSummary.Entry]) -> String {
         entries.isEmpty
@@ -204,9 +202,12 @@ extension SiteChecker {
         }
     }
 
+    /// The static pages of suggestion `s`, against the engine asked afresh, and its hits in every
+    /// scope that lists it (whether it is offered there: its hits reach `minHits`). A scope's list
+    /// has no pages (docs/CONTRACT.md, "A scope's list"): the byte proof finds any file there.
     static func checkPages(
         of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader,
-        numbers: [Int32]
+        numbers: [Int32], scratch: SearchScratch
     ) -> (suggestion: Int, offered: [Bool], vetted: [AskedVettings.Scoped], pages: Int, differences: [String]) {
         let config = content.config
         let suggestion = content.suggestions[s]
@@ -215,38 +216,34 @@ extension SiteChecker {
             repeating: AskedVettings.Scoped(hits: nil, numbers: [], summary: nil), count: scopes.count)
         var checkedPages = 0
         var differences: [String] = []
-        // The unscoped list's hits and whether its words were made optional, when offered.
-        var unscoped: (hits: Int, relaxed: Bool)? = nil
         for (k, scope) in scopes.enumerated() {
-            if let scope, !suggestion.isListed(in: scope) { continue }
-            let scopeSlug = scope.map(SiteLayout.scopeSlug)
+            if let scope {
+                // Counted (the engine makes words optional as a query in the scope does), not ranked.
+                guard suggestion.isListed(in: scope) else { continue }
+                let outcome = engine.products.search(
+                    suggestion.query, allowed: engine.allowed(.products, scope), best: 0, scratch: scratch)
+                vetted[k] = AskedVettings.Scoped(
+                    hits: outcome.count, numbers: [], summary: nil, relaxed: outcome.wordsRemoved)
+                offered[k] = outcome.count >= config.minHits
+                continue
+            }
             var request = SearchRequest(
-                index: .products, query: suggestion.query, filter: scope, attributesToHighlight: [],
-                attributesToSnippet: [])
+                index: .products, query: suggestion.query, attributesToHighlight: [], attributesToSnippet: [])
             // The first page's facet summary, from every hit of this query (not the build's tally).
             request.summarize = !engine.summaryTable.attributes.isEmpty
             let pages = engine.firstPages(request, count: config.resultPages)
             let nbHits = pages.first?.nbHits ?? 0
             // What the byte proof's build takes as this suggestion's vetting (`AskedVettings`).
-            let relaxed = pages.first?.droppedWords != nil
             vetted[k] = AskedVettings.Scoped(
                 hits: nbHits, numbers: pages.flatMap { $0.hits.map { numbers[$0.record] } },
-                summary: pages.first?.summary, relaxed: relaxed)
+                summary: pages.first?.summary, relaxed: pages.first?.droppedWords != nil)
             offered[k] = nbHits >= config.minHits
-            if k == 0 { unscoped = offered[k] ? (nbHits, relaxed) : nil }
-            // A scope holding every hit of the unscoped list has no pages of its own.
-            let own =
-                scope == nil
-                || ResultPages.scopeHasOwnPages(
-                    hits: nbHits, relaxed: relaxed, unscopedHits: unscoped?.hits,
-                    unscopedRelaxed: unscoped?.relaxed ?? false)
             // The first resultPages pages are static; none past them.
             let nbPages =
-                offered[k] && nbHits > 0 && own
+                offered[k] && nbHits > 0
                 ? SiteLayout.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
             for page in pages where nbPages > 0 {
-                let file = SiteLayout.resultPage(
-                    suggestionSlug: slug, scopeSlug: scopeSlug, page: page.request.page + 1)
+                let file = SiteLayout.resultPage(suggestionSlug: slug, page: page.request.page + 1)
                 let expected = page.hits.map { content.products[$0.record].objectID }
                 checkedPages += 1
                 guard let html = reader.read(file) else {
@@ -269,14 +266,9 @@ extension SiteChecker {
             }
             // No page past the last, and no pages at all for a suggestion left out.
             let extra = SiteLayout.resultPage(
-                suggestionSlug: slug, scopeSlug: scopeSlug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
+                suggestionSlug: slug, page: max(nbPages, 1) + (nbPages == 0 ? 0 : 1))
             if FileManager.default.fileExists(atPath: reader.path(extra)) {
-                let why =
-                    nbPages > 0
-                    ? "has \(nbPages) pages"
-                    : own
-                        ? "has \(nbHits) hits, minHits is \(config.minHits)"
-                        : "its \(nbHits) hits in the scope are all of its unscoped hits: the unscoped pages are the scope's"
+                let why = nbPages > 0 ? "has \(nbPages) pages" : "has \(nbHits) hits, minHits is \(config.minHits)"
                 differences.append("result page \(extra) should not exist (\"\(suggestion.query)\" \(why))")
             }
         }

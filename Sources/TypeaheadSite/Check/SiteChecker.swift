@@ -180,12 +180,13 @@ public struct SiteChecker {
         do {
             batches = try SiteBuilder.inBatches(count: checkedContent.suggestions.count) { range in
                 var checked = CheckedBatch()
+                let scratch = SearchScratch(vocabularySize: engine.products.vocabularySize)
                 for s in range {
                     checked.add(
                         Self.checkPages(
                             of: s, content: checkedContent, engine: engine, scopes: scopes,
                             slug: suggestionSlugs[checkedContent.suggestions[s].objectID]!, reader: reader,
-                            numbers: numbers))
+                            numbers: numbers, scratch: scratch))
                 }
                 return checked
             } progress: { _ in

@@ -49,17 +49,15 @@ extension SiteDiff {
                 ? Change.added
                 : new.results[key] == nil
                     ? .removed : (b.sorted() == a.sorted() ? .reordered : .hits)
-            let id = key.objectID
-            let text = query(id, old: old, new: new)
+            let text = query(key, old: old, new: new)
             resultChanges.append(
                 .init(
-                    change: change, objectID: id, query: text, scope: key.scope, before: b, after: a,
+                    change: change, objectID: key, query: text, before: b, after: a,
                     use: use.of(TextNormalizer.normalize(text))))
         }
         return resultChanges.sorted { a, b in
             if a.use != b.use { return a.use > b.use }
-            if a.objectID != b.objectID { return a.objectID < b.objectID }
-            return utf8Less(a.scope ?? "", b.scope ?? "")
+            return a.objectID < b.objectID
         }
     }
 

@@ -81,7 +81,6 @@ public struct SiteDiff: Codable, Sendable {
         public var change: Change
         public var objectID: ObjectID
         public var query: String
-        public var scope: String?
         public var before: [ObjectID]
         public var after: [ObjectID]
         public var use: Double

@@ -99,11 +99,11 @@ extension SiteDiff {
         if !results.isEmpty {
             text += "\n## Result lists: \(Self.tally(results.map(\.change), kinds: Self.resultKinds))\n\n"
             text += "The static result pages of a suggestion, all pages together; the most used first.\n\n"
-            text += MarkdownText.row(["query", "scope", "change", "hits", "details"])
-            text += MarkdownText.row(["---", "---", "---", "---:", "---"])
+            text += MarkdownText.row(["query", "change", "hits", "details"])
+            text += MarkdownText.row(["---", "---", "---:", "---"])
             for change in results.prefix(Self.shownRows) {
                 text += MarkdownText.row([
-                    MarkdownText.escape(change.query), change.scope.map(MarkdownText.escape) ?? "",
+                    MarkdownText.escape(change.query),
                     change.change == .hits ? "other hits" : change.change.rawValue,
                     "\(grouped(change.before.count)) → \(grouped(change.after.count))", details(change),
                 ])

@@ -31,20 +31,15 @@ public struct SiteSnapshot: Sendable {
         public var name: String { fields["name"]?.stringValue ?? objectID.text }
     }
 
-    /// Which result list: a suggestion, unscoped or in a scope.
-    public struct ResultKey: Hashable, Sendable {
-        public var scope: String?
-        public var objectID: ObjectID
-    }
-
     public var root: String
     /// The client index's custom ranking (e.g. `desc(popularity)`), naming its `customRanking` values.
     public var customRanking: [String] = []
     public var maps: [Map]
     public var suggestions: [ObjectID: SuggestionRow]
     public var products: [ObjectID: ProductRow]
-    /// Each suggestion's hits over all its result pages, in order.
-    public var results: [ResultKey: [ObjectID]]
+    /// Each suggestion's hits over all its result pages, in order, by the suggestion's objectID
+    /// (only the unscoped list has pages: docs/CONTRACT.md, "A scope's list").
+    public var results: [ObjectID: [ObjectID]]
     /// Relative path → size and FNV-1a 64 of the bytes.
     public var files: [String: FilePrint]
 
@@ -66,9 +61,6 @@ public struct SiteSnapshot: Sendable {
         // Suggestions and products: the rows of the client indices' `records/` files, named by the
         // manifest's `fields`.
         var suggestions: [ObjectID: SuggestionRow] = [:]
-        // Each index's objectIDs in number order, to read its scopes' members.
-        var suggestionOrder: [ObjectID] = []
-        var productOrder: [ObjectID] = []
         for (line, fields) in try indexRows(data["suggestions"], name: "suggestions", reader: reader) {
             guard let id = fields["objectID"]?.stringValue, let query = fields["query"]?.stringValue,
                 let popularity = fields["popularity"]?.numberValue
@@ -78,7 +70,6 @@ public struct SiteSnapshot: Sendable {
                         "\(reader.path(SiteLayout.clientIndex(.suggestions) + "records/")): a row is not [objectID, query, popularity]: \(line.prefix(80))"
                 )
             }
-            suggestionOrder.append(ObjectID(id))
             suggestions[ObjectID(id)] = SuggestionRow(
                 objectID: ObjectID(id), query: query, popularity: popularity, line: line)
         }
@@ -91,7 +82,6 @@ public struct SiteSnapshot: Sendable {
                         "\(reader.path(SiteLayout.clientIndex(.products) + "records/")): a row has no objectID and slug: \(line.prefix(80))"
                 )
             }
-            productOrder.append(ObjectID(id))
             products[ObjectID(id)] = ProductRow(objectID: ObjectID(id), slug: slug, fields: fields, line: line)
         }
 
@@ -104,36 +94,15 @@ public struct SiteSnapshot: Sendable {
         // Result lists, found where the builder puts them (slugs are assigned over sorted objectIDs).
         let ordered = suggestions.values.map(\.objectID).sorted()
         let slugs = Slug.assign(ordered)
-        var results: [ResultKey: [ObjectID]] = [:]
-        let scopes: [Scope?] = [nil] + maps.compactMap(\.scope)
-        // The suggestions each scope offers, and its products.
-        let offeredIn = scopeMembers(data["suggestions"], order: suggestionOrder, reader: reader)
-        let inScope = scopeMembers(data["products"], order: productOrder, reader: reader)
+        var results: [ObjectID: [ObjectID]] = [:]
         for id in ordered {
-            for scope in scopes {
-                let slug = slugs[id]!
-                let scopeSlug = scope.map(SiteLayout.scopeSlug)
-                var hits: [ObjectID] = []
-                var page = 1
-                while let html = pages[SiteLayout.resultPage(suggestionSlug: slug, scopeSlug: scopeSlug, page: page)] {
-                    hits += html.withUnsafeBufferPointer { SiteReader.objectIDs(inResultPage: $0) }.map {
-                        ObjectID($0)
-                    }
-                    page += 1
-                }
-                if page > 1 {
-                    results[ResultKey(scope: scope?.filter, objectID: id)] = hits
-                } else if let scope, offeredIn[scope.filter]?.contains(id) == true,
-                    let all = results[ResultKey(scope: nil, objectID: id)], !all.isEmpty,
-                    let members = inScope[scope.filter], all.allSatisfy(members.contains)
-                {
-                    // Offered in the scope, with hits there (the unscoped pages' are all in it) and
-                    // no pages of its own: the scope holds every hit of its unscoped list, whose
-                    // pages are the scope's (docs/CONTRACT.md, "A scope's pages"; `check` proves
-                    // that no other list goes without pages).
-                    results[ResultKey(scope: scope.filter, objectID: id)] = all
-                }
+            var hits: [ObjectID] = []
+            var page = 1
+            while let html = pages[SiteLayout.resultPage(suggestionSlug: slugs[id]!, page: page)] {
+                hits += html.withUnsafeBufferPointer { SiteReader.objectIDs(inResultPage: $0) }.map { ObjectID($0) }
+                page += 1
             }
+            if page > 1 { results[id] = hits }
         }
 
         return SiteSnapshot(
@@ -164,39 +133,6 @@ public struct SiteSnapshot: Sendable {
 
     /// The rows of a client index's `records/` files (as its manifest in `index.html` describes it),
     /// each with its line and its cells named by the manifest's `fields`.
-    /// The members of each scope of a client index, by the scope's filter: its `scopes/<slug>.js`
-    /// lists their numbers as differences; `order` is the index's objectIDs in number order.
-    static func scopeMembers(_ manifest: JSONValue?, order: [ObjectID], reader: SiteReader) -> [String: Set<ObjectID>] {
-        guard case .array(let entries)? = manifest?["scopes"], let base = manifest?["base"]?.stringValue else {
-            return [:]
-        }
-        var result: [String: Set<ObjectID>] = [:]
-        for entry in entries {
-            guard case .array(let cells) = entry, cells.count == 3, let attribute = cells[0].stringValue,
-                let value = cells[1].stringValue, let slug = cells[2].stringValue,
-                let text = reader.read("\(base)scopes/\(slug).js"),
-                let open = text.utf8.firstIndex(of: UInt8(ascii: "["))
-            else { continue }
-            var members = Set<ObjectID>()
-            var number = -1
-            var gap: Int? = nil
-            for byte in text.utf8[text.utf8.index(after: open)...] {
-                if byte >= 0x30 && byte <= 0x39 {
-                    gap = (gap ?? 0) * 10 + Int(byte - 0x30)
-                    continue
-                }
-                if let g = gap {
-                    number += number < 0 ? g + 1 : g
-                    if number >= 0, number < order.count { members.insert(order[number]) }
-                    gap = nil
-                }
-                if byte == UInt8(ascii: "]") { break }
-            }
-            result[Scope(attribute: attribute, value: value).filter] = members
-        }
-        return result
-    }
-
     static func indexRows(
         _ manifest: JSONValue?, name: String, reader: SiteReader
     ) throws(SiteReadError) -> [(String, [String: JSONValue])] {

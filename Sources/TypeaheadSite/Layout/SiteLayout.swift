@@ -6,7 +6,7 @@ import TypeaheadModel
 /// report all ask here.
 ///
 /// Result pages are `search/<slug>.html` for page 1 and `search/<slug>.<n>.html` for page n ≥ 2 (a
-/// slug has no dot, so no two pages share a name), under `scopes/<scope-slug>/` for a scope. Files,
+/// slug has no dot, so no two pages share a name); a scope's list has none. Files,
 /// not a folder each: a folder costs an inode more, and creating inodes is most of what writing a
 /// large site costs.
 public enum SiteLayout {
@@ -25,9 +25,9 @@ public enum SiteLayout {
 
     // MARK: - Pages
 
-    /// The file of 1-based result page `page`.
-    public static func resultPage(suggestionSlug: String, scopeSlug: String?, page: Int) -> String {
-        (scopeSlug.map { "scopes/\($0)/" } ?? "") + "search/\(suggestionSlug)" + (page <= 1 ? "" : ".\(page)") + ".html"
+    /// The file of 1-based result page `page` of a suggestion's list.
+    public static func resultPage(suggestionSlug: String, page: Int) -> String {
+        "search/\(suggestionSlug)" + (page <= 1 ? "" : ".\(page)") + ".html"
     }
 
     /// A product's page: `products/<slug>.html`.
@@ -119,7 +119,7 @@ public enum SiteLayout {
     /// The kind of the file at `path`.
     static func kind(of path: String) -> FileKind {
         if path == frontPage { return .frontPage }
-        if path.hasPrefix("search/") || path.hasPrefix("scopes/") { return .resultPages }
+        if path.hasPrefix("search/") { return .resultPages }
         if path.hasPrefix("products/") { return .productPages }
         if path.hasPrefix(categoriesFolder) { return .categoryPages }
         if path.hasPrefix("shards/") { return .shards }

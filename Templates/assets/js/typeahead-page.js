@@ -101,11 +101,10 @@
         )
       : null;
   if (panel && !onFront) {
+    // A result page's list is unscoped (a scope's list has no static pages).
     const query = refineElement.dataset.query || "";
-    const attribute = refineElement.dataset.scopeAttribute;
-    const scope = attribute === undefined ? null : [attribute, refineElement.dataset.scopeValue || ""];
     const never = () => false;
-    productIndex.search(query, { scope, stale: never }, (found) => panel.answer(found, "", never, () => {}));
+    productIndex.search(query, { scope: null, stale: never }, (found) => panel.answer(found, "", never, () => {}));
   }
 
   // MARK: State (in the URL hash: q, scope, open)

@@ -78,14 +78,14 @@ struct IncrementalPlan {
 
     /// Takes a suggestion the changed products match ranking as before (`asBefore`) as one they
     /// do not match, when its previous vetting made no word optional and none of them is among the
-    /// `best` hits its pages show, in any scope (`SearchIndex.placesWithin`, asked of this
-    /// build's engine): its counts, the order of its hits and its facet summaries are as they
-    /// were, and no card on its pages shows what changed.
+    /// `best` hits its pages show (`SearchIndex.placesWithin`, asked of this build's engine; only
+    /// the unscoped list has pages): its counts, the order of its hits and its facet summary are as
+    /// they were, and no card on its pages shows what changed.
     mutating func keepUnshown(_ engine: SearchEngine, best: Int) {
         let index = engine.products
         let wanted = Set(edited)
         let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }
-        let filters = engine.content.config.everyScope.map { $0.map { engine.allowed(.products, $0) } }
+        let filters: [[Bool]?] = [nil]
         let queries = engine.content.suggestions.map(\.query)
         let candidates = asBefore.indices.filter { s in
             let known = s < previousVetting.count ? previousVetting[s] : nil

@@ -29,7 +29,7 @@ struct FrontPageStep: BuildStep {
                 "href": hasPage
                     ? .string(
                         SiteLayout.resultPage(
-                            suggestionSlug: context.suggestionSlugs[id]!, scopeSlug: nil, page: 1))
+                            suggestionSlug: context.suggestionSlugs[id]!, page: 1))
                     : .null,
             ]
         }

@@ -2,8 +2,8 @@ import TypeaheadModel
 import TypeaheadMustache
 
 /// The static result pages, on all cores, streamed into the sink as they are made: only the
-/// suggestions that lead somewhere get pages (in each scope, those vetted in it), rendered from the
-/// hits their vetting kept.
+/// suggestions that lead somewhere get pages (unscoped: a scope's list is drawn by the search page),
+/// rendered from the hits their vetting kept.
 struct ResultPagesStep: BuildStep {
     let phase = "result pages"
     let templates = ["results"]
@@ -34,28 +34,20 @@ struct ResultPagesStep: BuildStep {
                     made.kept += 1
                     continue
                 }
-                // Its pages in each scope it is offered in and that narrows its list, from the hits
-                // its vetting kept.
-                let unscoped = vettings[0].offered[s] ? vettings[0].hits[s] : nil
-                let offered = vettings.filter {
-                    $0.offered[s]
-                        && ($0.scope == nil
-                            || ResultPages.scopeHasOwnPages(
-                                hits: $0.hits[s]!, relaxed: $0.relaxed[s], unscopedHits: unscoped,
-                                unscopedRelaxed: vettings[0].relaxed[s]))
-                }
-                let lists = offered.map { (scope: $0.scope, best: $0.best[s], hits: $0.hits[s]!) }
-                if lists.isEmpty { continue }
-                let summaries = offered.map { $0.summaries.isEmpty ? nil : $0.summaries[s] }
-                var paths: [String] = []
-                for (list, rendered) in zip(lists, try pages.render(suggestions[s], lists: lists, summaries: summaries))
-                {
-                    guard let rendered else { continue }
-                    made.pages += rendered.pages
-                    if list.scope == nil { made.withPages.append(s) }
-                    try made.put(rendered.files, into: sink)
-                    paths += rendered.files.map(\.0)
-                }
+                // Its pages, unscoped, from the hits its vetting kept. A scope's list has no static
+                // pages: no page links to one, and the search page draws it (docs/CONTRACT.md,
+                // "A scope's list").
+                let unscoped = vettings[0]
+                guard unscoped.scope == nil, unscoped.offered[s], let hits = unscoped.hits[s] else { continue }
+                let summary = unscoped.summaries.isEmpty ? nil : unscoped.summaries[s]
+                guard
+                    let rendered = try pages.render(
+                        suggestions[s], best: unscoped.best[s], hits: hits, summary: summary)
+                else { continue }
+                made.pages += rendered.pages
+                made.withPages.append(s)
+                try made.put(rendered.files, into: sink)
+                let paths = rendered.files.map(\.0)
                 if !paths.isEmpty { made.paths.append((s, paths)) }
             }
             return made
