@@ -232,11 +232,14 @@ test("a text with a precomputed answer loads no postings, and its whole answer b
     index.search(text, {}, (a) => (answer = a));
     assert.deepEqual([answer.nbHits, answer.numbers], [nbHits, numbers], text);
     assert.equal(requested.filter((f) => f.includes("/postings/")).length, 0, `${text}: ${requested}`);
-    // The shard's rows file brought its hits' rows: the first page shows from three files (the
-    // page of shards, the shard, its rows), the rows the same as the records files hold.
+    // The shard's rows file brought the rows of its first 12 hits (ShardedIndex.answerRowsShown,
+    // a first screen's cards): they show from three files (the page of shards, the shard, its
+    // rows), the rows the same as the records files hold; the others' come from those files.
     let shown;
-    index.rows(numbers, (rows) => (shown = rows));
+    index.rows(numbers.slice(0, 12), (rows) => (shown = rows));
     assert.deepEqual(requested.filter((f) => f.includes("/records/")), [], `${text}: ${requested}`);
+    assert.deepEqual(shown, numbers.slice(0, 12).map((n) => recordsRow(data.products, n)), text);
+    index.rows(numbers, (rows) => (shown = rows));
     assert.deepEqual(shown, numbers.map((n) => recordsRow(data.products, n)), text);
     let whole;
     answer.rest((a) => (whole = a));
