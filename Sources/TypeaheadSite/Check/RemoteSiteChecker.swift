@@ -214,7 +214,7 @@ public struct RemoteSiteChecker {
     }
 
     /// Everything the site holds that a query answers, in a fixed order: every map's keys (in
-    /// map order, keys by code points), every suggestion's static pages in every scope, every answer.
+    /// map order, keys by code points), every suggestion's static pages (unscoped), every answer.
     func gather() throws(SiteReadError) -> [Item] {
         let reader = SiteReader(site: site)
         return try keyItems(reader) + pageItems(reader) + answerItems(reader)
