@@ -130,12 +130,7 @@ public final class SearchEngine: Sendable {
     }
 
     /// Which products a scope holds, from their values of its attribute (docs/CONTRACT.md, Refining
-    /// and sorting: a string, each string of an array, a number or a boolean as text), without an
-    /// engine (`check --engine`).
-    public static func holding(_ products: [Product], _ filter: Scope) -> [Bool] {
-        holding(AttributeColumn(products, attribute: filter.attribute), filter)
-    }
-
+    /// and sorting: a string, each string of an array, a number or a boolean as text).
     private static func holding(_ column: AttributeColumn, _ filter: Scope) -> [Bool] {
         let value = ByteKey(filter.value)
         return column.values.map { $0.contains(value) }
@@ -227,13 +222,11 @@ public final class SearchEngine: Sendable {
         return pages
     }
 
-    /// The first `count` pages of a products query in each of its `lists` (a scope, or nil, with the
-    /// record numbers of its best hits in rank order, at least `count` pages' worth or all of them,
-    /// and how many hits there are), as `rankedVettings` keeps them: the build's result pages,
-    /// without walking the query's matches again. `request.filter` is ignored.
-    public func firstPages(
-        _ request: SearchRequest, count: Int, lists: [(scope: Scope?, best: [Int32], hits: Int)]
-    ) -> [[SearchPage]] {
+    /// The first `count` pages of a products query, unscoped, from the record numbers of its best
+    /// hits in rank order (`best`: at least `count` pages' worth, or all of them) and how many hits
+    /// there are, as `rankedVettings` keeps them: the build's result pages, without walking the
+    /// query's matches again. `request.filter` is ignored.
+    public func firstPages(_ request: SearchRequest, count: Int, best: [Int32], hits: Int) -> [SearchPage] {
         precondition(request.index == .products)
         let index = products
         let scratch =
@@ -243,24 +236,19 @@ public final class SearchEngine: Sendable {
             request.query, typoTolerance: request.typoTolerance, prefixLast: request.queryType == .prefixLast,
             language: language(request))
         let removal = language(request).settings.removeWordsIfNoResults
-        // A hit shown in several scopes is highlighted once: the lists share the query's matchers.
-        let decorated = Decorated()
-        return lists.map { list -> [SearchPage] in
-            var scoped = request
-            scoped.filter = list.scope
-            // No hit with every word: the engine makes words optional (the vetting found those).
-            if list.hits == 0 && removal != .none && !words.isEmpty { return firstPages(scoped, count: count) }
-            // Ranked again (they are few) for their criteria; the order is the list's.
-            let ranked = index.rank(matchers, candidates: list.best, allowed: nil, scratch: scratch)
-                .sorted { $0.precedes($1) }
-            if ranked.count != list.best.count {
-                // Hits found with words made optional do not all match every word.
-                precondition(removal != .none, "a kept hit no longer matches")
-                return firstPages(scoped, count: count)
-            }
-            let outcome = SearchOutcome(words: words, ranked: ranked, count: list.hits, matchers: matchers)
-            return pages(scoped, outcome: outcome, only: nil, limit: count, decorated: decorated)
+        var unscoped = request
+        unscoped.filter = nil
+        // No hit with every word: the engine makes words optional (the vetting found those).
+        if hits == 0 && removal != .none && !words.isEmpty { return firstPages(unscoped, count: count) }
+        // Ranked again (they are few) for their criteria; the order is the list's.
+        let ranked = index.rank(matchers, candidates: best, allowed: nil, scratch: scratch).sorted { $0.precedes($1) }
+        if ranked.count != best.count {
+            // Hits found with words made optional do not all match every word.
+            precondition(removal != .none, "a kept hit no longer matches")
+            return firstPages(unscoped, count: count)
         }
+        let outcome = SearchOutcome(words: words, ranked: ranked, count: hits, matchers: matchers)
+        return pages(unscoped, outcome: outcome, only: nil, limit: count)
     }
 
     /// The first page of a products query (no filter, default settings) as the page's precomputed
@@ -287,20 +275,8 @@ public final class SearchEngine: Sendable {
         request.hitsPerPage ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
     }
 
-    /// Each record's highlights and snippets, kept for the other lists of one query (`firstPages`):
-    /// they depend on the record, the request's highlighting and snippeting, and the outcome's
-    /// matchers and words, which those lists share; only the scope differs. A list whose words
-    /// were made optional has matchers of its own and does not use it.
-    private final class Decorated {
-        var byRecord: [Int: (highlights: [String: [Highlight]], snippets: [String: [Snippet]])] = [:]
-    }
-
-    /// The pages of an answer: one (`only`), or up to `limit` from the first (at least one). With
-    /// `decorated`, a record's decorations are taken from it (and kept in it): the caller's lists
-    /// share this outcome's matchers and request but for its scope.
-    private func pages(
-        _ request: SearchRequest, outcome: SearchOutcome, only: Int?, limit: Int, decorated: Decorated? = nil
-    ) -> [SearchPage] {
+    /// The pages of an answer: one (`only`), or up to `limit` from the first (at least one).
+    private func pages(_ request: SearchRequest, outcome: SearchOutcome, only: Int?, limit: Int) -> [SearchPage] {
         let index = index(request.index)
         let perPage = hitsPerPage(request)
         let nbHits = outcome.count
@@ -327,10 +303,7 @@ public final class SearchEngine: Sendable {
                 ?? (request.index == .products ? content.config.attributesToSnippet : [])
             var snippets: [[String: [Snippet]]] = []
             let highlights = hits.map { hit -> [String: [Highlight]] in
-                let (lit, cut) =
-                    decorated?.byRecord[hit.record]
-                    ?? decorations(hit.record, request, outcome, index, snippeted: snippeted)
-                decorated?.byRecord[hit.record] = (lit, cut)
+                let (lit, cut) = decorations(hit.record, request, outcome, index, snippeted: snippeted)
                 if !snippeted.isEmpty { snippets.append(cut) }
                 return lit
             }

@@ -129,30 +129,26 @@ extension SearchIndex {
 
 extension SearchIndex {
     /// Whether `record` is among the best `best` hits of `query` (every word matched, the last also
-    /// as a prefix, typos allowed) in some scope of `filters` (nil: every record) that holds it:
-    /// whether a page of those hits shows it. True, to be safe, when it matches no word or the
-    /// query has no word. The hits ranking before it are counted a few hundred at a time, so a
-    /// record far down a long list is told apart after a few of them.
-    public func placesWithin(_ best: Int, record: Int, query: String, filters: [[Bool]?], scratch: SearchScratch)
-        -> Bool
-    {
+    /// as a prefix, typos allowed): whether a result page of those hits shows it (only the unscoped
+    /// list has pages). True, to be safe, when it matches no word or the query has no word. The
+    /// hits ranking before it are counted a few hundred at a time, so a record far down a long list
+    /// is told apart after a few of them.
+    public func placesWithin(_ best: Int, record: Int, query: String, scratch: SearchScratch) -> Bool {
         let (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true, language: language)
         guard !matchers.isEmpty else { return true }
         var standing: RankedRecord?
         rankEach(matchers, candidates: [Int32(record)], allowed: nil, scratch: scratch) { standing = $0 }
         guard let standing else { return true }
-        let scopes = filters.indices.filter { filters[$0]?[record] ?? true }
         var matches: [Int32] = []
         forEachMatch(matchers, allowed: nil, scratch: scratch) { matches.append(Int32($0)) }
-        var before = [Int](repeating: 0, count: filters.count)
+        var before = 0
         let step = 256
         for start in Swift.stride(from: 0, to: matches.count, by: step) {
             let chunk = Array(matches[start..<min(start + step, matches.count)])
             rankEach(matchers, candidates: chunk, allowed: nil, scratch: scratch) { ranked in
-                guard ranked.precedes(standing) else { return }
-                for k in scopes where filters[k]?[ranked.record] ?? true { before[k] += 1 }
+                if ranked.precedes(standing) { before += 1 }
             }
-            if scopes.allSatisfy({ before[$0] >= best }) { return false }
+            if before >= best { return false }
         }
         return true
     }

@@ -224,6 +224,8 @@ test("a text with a precomputed answer loads no postings, and its whole answer b
   assert.ok(lines.some((line) => line[3].some((p) => p > 0)), "no answer has a typo");
   const texts = lines.map((line) => line[0]);
   assert.deepEqual(texts, [...texts].sort(core.compareCodePoints), "answers in code-point order");
+  // A first screen's rows come with an answer (ShardedIndex.answerRowsShown), not all twenty.
+  assert.equal(data.products.answerRows, 12);
   let checked = 0;
   for (const [text, nbHits, numbers] of lines.filter((_, i) => i % 97 === 0)) {
     const { loader, requested } = siteLoader();
@@ -232,13 +234,14 @@ test("a text with a precomputed answer loads no postings, and its whole answer b
     index.search(text, {}, (a) => (answer = a));
     assert.deepEqual([answer.nbHits, answer.numbers], [nbHits, numbers], text);
     assert.equal(requested.filter((f) => f.includes("/postings/")).length, 0, `${text}: ${requested}`);
-    // The shard's rows file brought the rows of its first 12 hits (ShardedIndex.answerRowsShown,
-    // a first screen's cards): they show from three files (the page of shards, the shard, its
-    // rows), the rows the same as the records files hold; the others' come from those files.
+    // The shard's rows file brought the rows of its first `answerRows` hits (a first screen's
+    // cards): they show from three files (the page of shards, the shard, its rows), the rows the
+    // same as the records files hold; the others' come from those files.
+    const first = numbers.slice(0, data.products.answerRows);
     let shown;
-    index.rows(numbers.slice(0, 12), (rows) => (shown = rows));
+    index.rows(first, (rows) => (shown = rows));
     assert.deepEqual(requested.filter((f) => f.includes("/records/")), [], `${text}: ${requested}`);
-    assert.deepEqual(shown, numbers.slice(0, 12).map((n) => recordsRow(data.products, n)), text);
+    assert.deepEqual(shown, first.map((n) => recordsRow(data.products, n)), text);
     index.rows(numbers, (rows) => (shown = rows));
     assert.deepEqual(shown, numbers.map((n) => recordsRow(data.products, n)), text);
     let whole;

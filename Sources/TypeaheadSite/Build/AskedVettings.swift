@@ -23,8 +23,8 @@ struct AskedVettings: Sendable {
     /// Each suggestion's, in `config.everyScope` order.
     var bySuggestion: [ObjectID: [Scoped]] = [:]
 
-    /// The vettings of `engine`'s suggestions in every scope, keeping `best` hits each (nil: some
-    /// suggestion is not known, and the build vets them itself).
+    /// The vettings of `engine`'s suggestions in every scope, keeping the unscoped list's `best`
+    /// hits (nil: some suggestion is not known, and the build vets them itself).
     func vettings(engine: SearchEngine, best: Int) -> [SuggestionVetting]? {
         let content = engine.content
         let scopes = content.config.everyScope

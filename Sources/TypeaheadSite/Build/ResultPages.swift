@@ -21,9 +21,8 @@ struct ResultPages {
     ) throws -> (pages: Int, hits: Int, files: [(String, [UInt8])])? {
         var request = SearchRequest(index: .products, query: suggestion.query, attributesToHighlight: ["name"])
         request.shape.cardSnippetsOnly = true
-        let pages = engine.firstPages(
-            request, count: engine.content.config.resultPages, lists: [(scope: nil, best: best, hits: hits)])
-        return try render(suggestion, pages: pages[0], summary: summary)
+        let pages = engine.firstPages(request, count: engine.content.config.resultPages, best: best, hits: hits)
+        return try render(suggestion, pages: pages, summary: summary)
     }
 
     private func render(

@@ -154,19 +154,16 @@ public struct SiteChecker {
         }
     }
 
-    /// Every static result page, each suggestion's hits asked afresh (a full query, not the
-    /// build's count), so the vetted set is proven along with the pages: a suggestion with fewer
-    /// than `minHits` hits in a scope has no page there, no key shows it, and
-    /// `data/suggestions.js` leaves it out. Returns, for each scope, which suggestions are offered.
-    /// The engine takes these counts as its vetting (`adoptVettings`): it would otherwise count
-    /// every suggestion again for its suggestions index (`checkMaps`); and so does the byte proof's
-    /// build, with the best hits and facet summaries (`AskedVettings`).
+    /// Every static result page, each suggestion's hits asked afresh in every scope (a full query,
+    /// not the build's count), so the vetted set is proven along with the pages: a suggestion with
+    /// fewer than `minHits` hits has no page, and one with fewer in a scope is in no key of that
+    /// scope's map nor in its list of `data/suggestions/`. Returns, for each scope, which
+    /// suggestions are offered. The engine takes these counts as its vetting (`adoptVettings`): it
+    /// would otherwise count every suggestion again for its suggestions index (`checkMaps`); and so
+    /// does the byte proof's build, with the unscoped best hits and facet summaries (`AskedVettings`).
     private func checkResultPages(
         engine: SearchEngine, scopes: [Scope?], report: inout Report
     ) throws(SiteCheckError) -> (offered: [[Bool]], vettings: AskedVettings) {
-        // Each suggestion's hits are asked afresh (a full query, not the build's count), so the
-        // vetted set is proven along with the pages: a suggestion with fewer than `minHits` hits in
-        // a scope has no page there, no key shows it, and `data/suggestions.js` leaves it out.
         var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
         var hits = scopes.map { _ in [Int?](repeating: nil, count: content.suggestions.count) }
         var known = AskedVettings()

@@ -1,7 +1,7 @@
 // The page's client indices (products and suggestions), sharded so that a typed text loads only
 // what it needs: the vocabulary shards its words can match, the postings of the words they match,
-// and the rows of the hits it shows (which a heads file or an answers shard brings along for the
-// first pages it holds). Files are classic scripts calling `typeaheadIndex(name, payload)`
+// and the rows of the hits it shows (which a heads file brings along for its first pages, and an
+// answers shard for the first `answerRows` hits of each answer: a first screen's cards). Files are classic scripts calling `typeaheadIndex(name, payload)`
 // (so they load from file://). The answer is computed by TypeaheadCore's own search over the
 // records and words loaded, which hold everything the contract looks at: exactly the Swift engine's
 // answer. The page's one script loader (`createLoader`) is here too, shared with the prefix maps.
@@ -195,7 +195,7 @@
     const language = core.prepareLanguage(manifest.language);
     const decoded = new Map(); // postings slug → {lines: Map(word → flat postings), words: Map(word → postings)}
     const spellings = new Map(); // word → its code points, made once (every search spells the words in range)
-    // Rows that came with a first page (an answer's, a letter's head): number → cells.
+    // Rows that came with a first page (a head's, an answer's first `answerRows`): number → cells.
     const known = new Map();
     const learned = new Set(); // the rows scripts whose rows are in `known`
     /** Keeps the rows of a script named `name` (`[number, cells…]` each), once. */
@@ -424,7 +424,7 @@
           if (stale && stale()) return;
           const line = (lines || []).find((l) => l[0] === text) || null;
           if (!line || line[2].length === 0) return callback(line);
-          // A hit: its page's rows are in the shard's rows file, not in twenty `records/` files.
+          // A hit: its first screen's rows are in the shard's rows file, not in a dozen `records/` files.
           loadRows(path("answers", "rows/" + entry[1]), () => callback(line));
         });
       };

@@ -568,7 +568,8 @@
 
   /** The numbers of an answer's first page that a screen shows: loaded and drawn first. */
   function firstScreen(numbers) {
-    return numbers.slice(0, Math.min(data.products.hitsPerPage, cardsOnScreen()));
+    // No more than a precomputed answer's rows file holds (`answerRows`), also on a taller screen.
+    return numbers.slice(0, Math.min(data.products.hitsPerPage, cardsOnScreen(), data.products.answerRows || Infinity));
   }
 
   /**

@@ -50,11 +50,12 @@ extension ShardedIndex {
     // Small, as a text without an answer still loads its page and shard to learn so, and a text
     // with one loads the rows of every answer in the shard.
     static let answerShardMinimumBytes = 1024
-    /// How many of an answer's first hits have their rows in its shard's rows file: the cards a
-    /// first screen shows up to 960 px tall (a card is at least 80 px: `cardsOnScreen` in
-    /// typeahead-page.js), drawn before anything else. The page loads the others' rows from
-    /// `records/` once those have painted. All twenty were 20 % of a site's bytes at 30,000
-    /// products, the same rows written again in shard after shard; twelve are 64 % of them.
+    /// How many of an answer's first hits have their rows in its shard's rows file (the manifest's
+    /// `answerRows`): the cards a first screen shows up to 960 px tall (a card is at least 80 px:
+    /// `cardsOnScreen` in typeahead-page.js). The page draws at most these before the first paint
+    /// and loads the others' rows from `records/` once they have painted. All twenty were 20 % of
+    /// a site's bytes at 30,000 products, the same rows written again in shard after shard; twelve
+    /// are 64 % of them.
     static let answerRowsShown = 12
     static let answerShardMaximumBytes = 4 * 1024
     /// Whether an answer's text may start a shard: one in eight (its hash's last three bits zero),

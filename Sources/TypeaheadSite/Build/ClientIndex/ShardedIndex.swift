@@ -132,6 +132,9 @@ struct ShardedIndex {
         if answers != nil {
             manifest["answers"] = .array(answerPages.top.map { .array([.string($0.0), .string($0.1)]) })
             manifest["answerLevels"] = .number(Double(answerPages.depth))
+            // How many of an answer's first hits come with its rows file: the page draws no more
+            // before the first paint.
+            manifest["answerRows"] = .number(Double(Self.answerRowsShown))
         }
         // The index's own settings (its custom ranking…) with these members, which win a clash.
         output.manifest = .object(settings.merging(manifest) { _, common in common })

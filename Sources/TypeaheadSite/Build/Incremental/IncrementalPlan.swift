@@ -85,7 +85,6 @@ struct IncrementalPlan {
         let index = engine.products
         let wanted = Set(edited)
         let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }
-        let filters: [[Bool]?] = [nil]
         let queries = engine.content.suggestions.map(\.query)
         let candidates = asBefore.indices.filter { s in
             let known = s < previousVetting.count ? previousVetting[s] : nil
@@ -101,7 +100,7 @@ struct IncrementalPlan {
             for c in Swift.stride(from: chunk, to: candidates.count, by: chunks) {
                 let s = candidates[c]
                 if !records.contains(where: {
-                    index.placesWithin(best, record: $0, query: queries[s], filters: filters, scratch: scratch)
+                    index.placesWithin(best, record: $0, query: queries[s], scratch: scratch)
                 }) {
                     found.append(s)
                 }

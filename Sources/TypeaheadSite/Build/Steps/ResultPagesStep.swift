@@ -38,7 +38,7 @@ struct ResultPagesStep: BuildStep {
                 // pages: no page links to one, and the search page draws it (docs/CONTRACT.md,
                 // "A scope's list").
                 let unscoped = vettings[0]
-                guard unscoped.scope == nil, unscoped.offered[s], let hits = unscoped.hits[s] else { continue }
+                guard unscoped.offered[s], let hits = unscoped.hits[s] else { continue }
                 let summary = unscoped.summaries.isEmpty ? nil : unscoped.summaries[s]
                 guard
                     let rendered = try pages.render(

@@ -14,7 +14,7 @@ struct LeftOutOfScopes: Finding {
         return .init(
             id, title: "Suggestions left out of a scope: \(BuildReport.tooFewHits(input.vetting.minHits)) in it",
             note:
-                "Their facets list the scope's value, but within the scope's filter their query finds fewer products than minHits, so the scope's map and pages leave them out (they are still offered unscoped).",
+                "Their facets list the scope's value, but within the scope's filter their query finds fewer products than minHits, so the scope's map and list leave them out (they are still offered unscoped).",
             columns: ["query", "objectID", "scope", "hits in the scope"], rows: rows)
     }
 }
