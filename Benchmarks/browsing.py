@@ -3,8 +3,26 @@ that cannot reach the network (Debian's chromium and chromium-driver; as root it
 --no-sandbox). Imported by the benchmark scripts beside it."""
 import functools
 import http.server
+import subprocess
 import threading
 import time
+
+# The page's script parts in the order the build joins them into assets/js/typeahead.js
+# (SiteLayout.scriptParts).
+SCRIPT_PARTS = ["typeahead-core.js", "typeahead-maps.js", "typeahead-index.js", "typeahead-combobox.js",
+                "typeahead-refine.js", "typeahead-panel.js", "typeahead-page.js"]
+
+
+def page_script(root, rev):
+    """The page's one script as the build joins it (AssetsStep), from the parts in REV's
+    Templates/assets/js/ (a part REV does not have is left out): to put REV's page into a site
+    built now."""
+    script = b""
+    for part in SCRIPT_PARTS:
+        shown = subprocess.run(["git", "show", f"{rev}:Templates/assets/js/{part}"], cwd=root, capture_output=True)
+        if shown.returncode == 0:
+            script += f"// {part}\n".encode() + shown.stdout + (b"" if shown.stdout.endswith(b"\n") else b"\n")
+    return script
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):

@@ -23,7 +23,7 @@ from urllib.parse import unquote, urlparse
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, root)
-from browsing import chromium, serve  # noqa: E402
+from browsing import chromium, page_script, serve  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 arg = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
@@ -38,9 +38,9 @@ site = os.path.join(work, "site")
 subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quiet", "--content", content,
                 "--output", site], check=True)
 assets = {}
-for name in ("js/typeahead-page.js", "js/typeahead-combobox.js", "js/typeahead-index.js", "style.css"):
-    old = subprocess.run(["git", "show", f"{before}:Templates/assets/{name}"], cwd=root, check=True,
-                         capture_output=True).stdout
+for name in ("js/typeahead.js", "style.css"):
+    old = page_script(root, before) if name == "js/typeahead.js" else subprocess.run(
+        ["git", "show", f"{before}:Templates/assets/{name}"], cwd=root, check=True, capture_output=True).stdout
     with open(os.path.join(site, "assets", name), "rb") as f:
         assets[name] = (old, f.read())
 product = sorted(f for f in os.listdir(os.path.join(site, "products")) if f.endswith(".html"))[0]

@@ -21,7 +21,7 @@ import time
 
 from selenium.webdriver.common.by import By
 
-from browsing import chromium, serve
+from browsing import chromium, page_script, serve
 
 root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 option = lambda name, default: sys.argv[sys.argv.index(name) + 1] if name in sys.argv else default
@@ -38,11 +38,8 @@ subprocess.run([os.path.join(root, ".build/release/typeahead"), "build", "--quie
 if against:
     sites[against] = os.path.join(work, "against")
     shutil.copytree(sites["now"], sites[against])
-    scripts = os.path.join(sites[against], "assets", "js")
-    for name in sorted(os.listdir(scripts)):
-        shown = subprocess.run(["git", "show", f"{against}:Templates/assets/js/{name}"], cwd=root, capture_output=True, check=True)
-        with open(os.path.join(scripts, name), "wb") as f:
-            f.write(shown.stdout)
+    with open(os.path.join(sites[against], "assets", "js", "typeahead.js"), "wb") as f:
+        f.write(page_script(root, against))
 
 
 urls = {label: serve(site)[1] + "/index.html" for label, site in sites.items()}

@@ -39,7 +39,7 @@ root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, root)
 from selenium.webdriver.common.by import By  # noqa: E402
 
-from browsing import Quiet, chromium, serve, type_and_wait  # noqa: E402
+from browsing import Quiet, chromium, page_script, serve, type_and_wait  # noqa: E402
 
 count = int(sys.argv[sys.argv.index("--queries") + 1]) if "--queries" in sys.argv else 150
 paced = "--paced" in sys.argv
@@ -83,11 +83,11 @@ elif against:
     before = os.path.join(tempfile.mkdtemp(prefix="typeahead-page-before-"), "site")
     shutil.copytree(site, before)
     assets = os.path.join(before, "assets")
-    for name in sorted(os.listdir(os.path.join(assets, "js"))) + ["style.css"]:
-        relative = name if name == "style.css" else "js/" + name
-        shown = subprocess.run(["git", "show", f"{against}:Templates/assets/{relative}"], cwd=root, capture_output=True, check=True)
-        with open(os.path.join(assets, relative), "wb") as f:
-            f.write(shown.stdout)
+    with open(os.path.join(assets, "js", "typeahead.js"), "wb") as f:
+        f.write(page_script(root, against))
+    shown = subprocess.run(["git", "show", f"{against}:Templates/assets/style.css"], cwd=root, capture_output=True, check=True)
+    with open(os.path.join(assets, "style.css"), "wb") as f:
+        f.write(shown.stdout)
     pages[against] = (chromium(), serve(before)[1] + "/index.html")
 
 def loaded_bytes(folder, names):

@@ -204,7 +204,7 @@ def test_typing_shows_suggestions_with_reverse_highlighting_and_results(page):
     first = driver.find_element(By.CSS_SELECTOR, "#typeahead-listbox [role=option] em")
     assert first.text == "hone"  # the untyped part is emphasised
     wait(lambda: "results" in driver.find_element(By.ID, "typeahead-status").text)
-    names = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-name em")
+    names = driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit b em")
     assert names and names[0].text.lower() == "ip"
     wait(lambda: "q=ip" in driver.current_url)
     if mode == "file":
@@ -227,7 +227,7 @@ def test_contract_version_2_in_the_page_a_suggestion_left_out_is_never_offered_a
     wait(lambda: options(driver) and options(driver)[0] == "iphone")
     wait(lambda: "results" in driver.find_element(By.ID, "typeahead-status").text)
     # phone is a first-letter typo of iphone (two typos): no PhoneSuit case first, an iPhone is.
-    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name")
+    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit b")
     assert first.text.startswith("Apple - iPhone"), first.text
     assert errors(driver) == []
 
@@ -344,7 +344,7 @@ def test_hostile_data_renders_as_text(driver, hostile_site, scheme, request):
     try:
         box.send_keys("img onerror")
         wait(lambda: driver.find_element(By.ID, "typeahead-status").text == "1 result")
-        name = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name")
+        name = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit b")
         assert "</script><img src=x" in name.text
         assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results img[src=x]") == []
         driver.get(root + "products/evil.html")
@@ -532,14 +532,14 @@ def test_offline_the_sample_requests_nothing_remote_and_logs_no_error(driver, sa
     # placeholder, 80 x 80 with the icon of its kind.
     cards = driver.execute_script(
         "return [...document.querySelectorAll('#typeahead-results li')].map(li => {"
-        " const p = li.querySelector('span.hit-image'); const r = p && p.getBoundingClientRect();"
+        " const p = li.querySelector(':scope > a > i'); const r = p && p.getBoundingClientRect();"
         " return p ? [p.className, r.width, r.height] : null; })")
     assert len(cards) > 20 and all(c and " kind-" in c[0] and c[1] == 80 and c[2] == 80 for c in cards), cards[:3]
     assert loaded_pictures(driver) == []
     assert remote_requests(driver) == []
     for path in ("search/iphone.html", "products/5005506.html"):
         driver.get("file://" + sample_site + "/" + path)
-        assert driver.find_elements(By.CSS_SELECTOR, "span.hit-image, .product-image.placeholder")
+        assert driver.find_elements(By.CSS_SELECTOR, ".hit > a > i, .product-image.placeholder")
         assert loaded_pictures(driver) == [] and remote_requests(driver) == []
     assert errors(driver) == []
 
@@ -564,9 +564,9 @@ def test_pictures_are_local_and_load_from_disk_with_placeholders_for_the_rest(dr
         pictures = loaded_pictures(driver)
         images = "file://" + pictures_site + "/images/"
         assert pictures and all(src.startswith(images) and src.endswith(".webp") for src, _ in pictures), pictures
-        charger = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p7"] span.hit-image')
+        charger = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p7"] a > i')
         assert charger.text == "" and {"tone-4", "kind-charger"} <= set(charger.get_attribute("class").split())
-        protector = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p8"] span.hit-image')
+        protector = driver.find_element(By.CSS_SELECTOR, '#typeahead-results [data-object-id="p8"] a > i')
         assert "kind-case" in protector.get_attribute("class").split()  # its category says Cases
         shot(driver, "pictures-%s" % ("desktop" if viewport[0] > 1000 else "mobile"))
         for path, count in (("search/galaxy.html", 4), ("products/p5.html", 1), ("products/p6.html", 1)):
@@ -783,8 +783,8 @@ def test_the_result_count_is_announced_once_typing_pauses_and_cards_come_from_th
     drawn = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit")
     html = drawn.get_attribute("outerHTML")
     assert html.startswith('<li class="hit" data-object-id="') and '<a href="products/' in html
-    assert '<span class="hit-text"><span class="hit-name">' in html and '<span class="hit-price">$' in html
-    assert " kind-" in drawn.find_element(By.CSS_SELECTOR, "span.hit-image").get_attribute("class")
+    assert '</i><span><b>' in html and '<strong>$' in html
+    assert " kind-" in drawn.find_element(By.CSS_SELECTOR, ":scope > a > i").get_attribute("class")
 
 
 def test_a_product_opened_from_a_search_links_back_to_it(page):
@@ -843,7 +843,7 @@ def test_two_words_typed_are_answered_from_a_precomputed_line_without_postings_u
     # Its files were asked for while the list painted, then by the search: each loaded once.
     assert len(loaded) == len(set(loaded)), loaded
     wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == 20)
-    assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit-name em"), text
+    assert driver.find_elements(By.CSS_SELECTOR, "#typeahead-results .hit b em"), text
     # The next page is the whole answer's: computed from the postings once the shopper scrolls.
     driver.execute_script("document.getElementById('typeahead-more').scrollIntoView()")
     wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, "#typeahead-results li")) == min(nb_hits, 40))
@@ -993,7 +993,7 @@ def test_contract_version_3_words_dropped_plurals_and_joins_in_the_page(page):
     notice = wait(lambda: driver.find_element(By.ID, "typeahead-removal"))
     wait(lambda: notice.is_displayed())
     assert notice.text == "No results for “cheap laptop”; showing results for “laptop”"
-    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name")
+    first = driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit b")
     assert "Laptop" in first.text, first.text
     if mode == "file":
         shot(driver, "words-dropped")
@@ -1005,9 +1005,9 @@ def test_contract_version_3_words_dropped_plurals_and_joins_in_the_page(page):
     # A join (`otter box` → OtterBox), then a plural at 0 typos: the notice is gone.
     box.clear()
     box.send_keys("otter box")
-    wait(lambda: driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name").text.startswith("OtterBox"))
+    wait(lambda: driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit b").text.startswith("OtterBox"))
     assert not driver.find_element(By.ID, "typeahead-removal").is_displayed()
     box.clear()
     box.send_keys("s7edge")
-    wait(lambda: "Galaxy S7 edge" in driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit-name").text)
+    wait(lambda: "Galaxy S7 edge" in driver.find_element(By.CSS_SELECTOR, "#typeahead-results .hit b").text)
     assert errors(driver) == []

@@ -46,21 +46,28 @@ import TypeaheadTestSupport
     }
 
     /// The byte scan `check` reads pages with: values after non-ASCII text keep their place, a
-    /// category page's values need no facet, a facet after the last value names nothing.
+    /// value without data-value is its text, a category page's values need no facet, a facet after
+    /// the last value names nothing, nothing outside the two sections counts.
     @Test func facetEntriesReadAsWritten() {
         let page = """
-            <p>Téléphones — “quoted”</p><div data-facet="brand"><li data-value="Café &amp; Co" data-count="12">\
-            <li data-value="Ünïcode" data-count="3"></div><div data-facet="price"><li data-value="0" data-count="1">\
-            <div data-facet="rating">
+            <ol><li><a href="x">Home</a></li></ol><p>Téléphones — “quoted”</p><section class="facet-summary"><div data-facet="brand">\
+            <li>Café &amp; Co <small>(1,012)</small></li><li>Ünïcode <small>(3)</small></div><div data-facet="price">\
+            <li data-value="0">Under $25 <small>(1)</small><div data-facet="rating"></section><li>Late <small>(9)</small></li>
             """
         let shown = SiteReader.facetEntries(in: page)
         #expect(shown.map(\.attribute) == ["brand", "price"])
-        #expect(shown[0].values.map(\.value) == ["Café & Co", "Ünïcode"] && shown[0].values.map(\.count) == [12, 3])
+        #expect(shown[0].values.map(\.value) == ["Café & Co", "Ünïcode"] && shown[0].values.map(\.count) == [1012, 3])
         #expect(shown[1].values.map(\.value) == ["0"] && shown[1].values.map(\.count) == [1])
-        let category = SiteReader.facetEntries(in: #"<ul><li data-value="Cases" data-count="4"></ul>"#)
+        let category = SiteReader.facetEntries(
+            in:
+                #"<section class="subcategories"><ul><li data-value="Cases"><a href="x">Cases</a> <small>(4)</small></ul>"#
+        )
         #expect(category.map(\.attribute) == [""] && category[0].values.map(\.count) == [4])
         #expect(SiteReader.facetEntries(in: "").isEmpty)
-        #expect(SiteReader.facetEntries(in: #"<li data-value="x" data-count="many">"#).isEmpty)
+        #expect(SiteReader.facetEntries(in: #"<li data-value="x">x <small>(1)</small>"#).isEmpty)
+        #expect(
+            SiteReader.facetEntries(in: #"<section class="facet-summary"><li data-value="x">x <small>(many)</small>"#)
+                .isEmpty)
     }
 
     @Test func resultPagesSummariseEveryHit() throws {
@@ -77,9 +84,10 @@ import TypeaheadTestSupport
         #expect(shown[3].values.map(\.value) == ["0", "1", "7"] && shown[3].values.map(\.count) == [1, 2, 1])
         // Each value is text: what it opens on the search page needs script, and where script
         // runs the panel takes the summary's place.
-        #expect(html.contains("<li data-value=\"0\" data-count=\"1\">Under $25 <span class=\"count\">(1)</span></li>"))
-        #expect(
-            html.contains("<li data-value=\"7\" data-count=\"1\">$2,000 and up <span class=\"count\">(1)</span></li>"))
+        #expect(html.contains("<li data-value=\"0\">Under $25 <small>(1)</small></li>"))
+        #expect(html.contains("<li data-value=\"7\">$2,000 and up <small>(1)</small></li>"))
+        // A value that reads as it is says so once.
+        #expect(html.contains("<li>Acme <small>(2)</small></li>"))
         #expect(!html.contains("price=%3A25"))
         #expect(html.contains("<dt>Subcategory</dt>"))
         // The engine's summary of the same query, asked afresh, is the page's.
@@ -101,7 +109,9 @@ import TypeaheadTestSupport
         let text = { (name: String) in String(decoding: files[name] ?? [], as: UTF8.self) }
         let result = text(try #require(files.keys.first { $0.hasPrefix("search/widget") }))
         #expect(result.contains("1,234 results"))
-        #expect(result.contains("data-count=\"1234\"") && result.contains("(1,234)"))
+        #expect(
+            result.contains("<small>(1,234)</small>")
+                && SiteReader.facetEntries(in: result).first?.values.first?.count == 1234)
         #expect(result.contains("1,214 more results"))
         let category = text(
             try #require(files.keys.first { $0.hasPrefix("category/tools") && !$0.contains("widgets") }))
@@ -132,7 +142,7 @@ import TypeaheadTestSupport
         // Its subcategory "Thin" is level 3: listed, not linked.
         #expect(
             cases.contains(
-                "<li data-value=\"Phones &gt; Cases &lt;img src=x onerror=alert(1)&gt; &gt; Thin\" data-count=\"1\">Thin "
+                "<li data-value=\"Phones &gt; Cases &lt;img src=x onerror=alert(1)&gt; &gt; Thin\">Thin <small>(1)</small>"
             ))
     }
 
@@ -160,8 +170,7 @@ import TypeaheadTestSupport
         let phones = folder.appendingPathComponent(SiteLayout.category("Phones"))
         var html = try String(contentsOf: phones, encoding: .utf8)
         html = html.replacingOccurrences(
-            of: #"data-value="Phones &gt; Chargers" data-count="1""#,
-            with: #"data-value="Phones &gt; Chargers" data-count="9""#)
+            of: #"Chargers</a> <small>(1)</small>"#, with: #"Chargers</a> <small>(9)</small>"#)
         try html.write(to: phones, atomically: true, encoding: .utf8)
         let edited = try SiteChecker(content: Self.content, site: folder.path).run()
         #expect(edited.differences.contains { $0.contains("category page") && $0.contains("Phones > Chargers 9") })

@@ -50,7 +50,7 @@ struct SiteBuilderTests {
                 $0.hasPrefix(" src=\"\(root)data/site.js\"></script>") || $0.hasPrefix(" src=\"\(root)assets/js/")
             }
             #expect(scripts.count == own.count, "\(path)")
-            #expect(own.count == (path.hasPrefix("report/") ? 0 : 6), "\(path)")
+            #expect(own.count == (path.hasPrefix("report/") ? 0 : 2), "\(path)")
             let clean =
                 !html.contains("<img src=x") && !html.contains("<svg onload") && !html.contains("javascript:")
                 && !html.contains("\"><svg")
@@ -80,6 +80,32 @@ struct SiteBuilderTests {
         #expect(html.contains("<p>D<!-- raw HTML omitted -->"))
         #expect(html.contains("<!-- raw HTML omitted -->"))
         #expect(html.contains("href=\"https://shop.example/?q=&quot;&gt;&lt;script&gt;alert(7)&lt;/script&gt;\""))
+    }
+
+    @Test("A page loads one script: the parts joined in their order, each named, none copied alone")
+    func thePageScriptIsItsPartsJoined() throws {
+        let templates = try Self.templates
+        let files = try SiteBuilder(content: Hostile.content, templates: templates).build()
+        let script = String(decoding: try #require(files["assets/" + SiteLayout.pageScript]), as: UTF8.self)
+        var expected = ""
+        for part in SiteLayout.scriptParts {
+            let bytes = try #require(templates.assets[part], "\(part)")
+            expected += "// \(part.dropFirst(3))\n" + String(decoding: bytes, as: UTF8.self)
+        }
+        #expect(script == expected)
+        #expect(!files.keys.contains { $0.hasPrefix("assets/js/") && $0 != "assets/" + SiteLayout.pageScript })
+        // Each part ends its own statement, so none is read as a call of the one before it.
+        for part in SiteLayout.scriptParts {
+            let text = String(decoding: templates.assets[part]!, as: UTF8.self)
+            #expect(text.hasSuffix(");\n"), "\(part)")
+        }
+        // Another script of the templates is copied as it is; a set without the parts has no whole.
+        var custom = TemplateSet(templates: templates.templates, assets: ["js/extra.js": Array("x();\n".utf8)])
+        let plain = try SiteBuilder(content: Hostile.content, templates: custom).build()
+        #expect(plain["assets/js/extra.js"] == Array("x();\n".utf8) && plain["assets/" + SiteLayout.pageScript] == nil)
+        custom.assets[SiteLayout.scriptParts[0]] = Array("a();".utf8)
+        let one = try SiteBuilder(content: Hostile.content, templates: custom).build()
+        #expect(one["assets/" + SiteLayout.pageScript] == Array("// typeahead-core.js\na();\n".utf8))
     }
 
     @Test("The front page lists the empty query's first page, most popular first, linking files")

@@ -46,8 +46,8 @@ enum FacetSummaryData {
         return value
     }
 
-    /// The template's `summary`: `{entries: [{attribute, label, values: [{value, text, count,
-    /// countText}]}]}`, without the attributes no hit holds; null when none is left. A value is
+    /// The template's `summary`: `{entries: [{attribute, label, values: [{value, text, valueIsText,
+    /// count, countText}]}]}`, without the attributes no hit holds; null when none is left. A value is
     /// text, not a link: the search page that would refine by it needs script, and where script
     /// runs the panel takes the summary's place (docs/CONTRACT.md, Static summaries).
     static func value(_ summary: FacetSummary?, config: SiteConfig) -> MustacheValue {
@@ -61,10 +61,11 @@ enum FacetSummaryData {
                         "attribute": .string(entry.attribute), "label": .string(label(entry.attribute)),
                         "values": .array(
                             entry.values.map {
-                                [
-                                    "value": .string($0.value),
-                                    "text": .string(
-                                        text($0.value, attribute: entry.attribute, currency: config.currency)),
+                                let shown = text($0.value, attribute: entry.attribute, currency: config.currency)
+                                return [
+                                    "value": .string($0.value), "text": .string(shown),
+                                    // The value reads as it is (a brand): the text says it once.
+                                    "valueIsText": .bool(shown == $0.value),
                                     "count": .int($0.count), "countText": .string(grouped($0.count)),
                                 ]
                             }),

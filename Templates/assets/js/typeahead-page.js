@@ -864,20 +864,23 @@
     const template = record.image ? cardTemplates.picture : cardTemplates.placeholder;
     const li = template.content.firstElementChild.cloneNode(true);
     li.dataset.objectId = record.objectID;
-    li.querySelector(":scope > a").href = root + layout.productPage[0] + record.slug + layout.productPage[1];
-    const picture = li.querySelector(".hit-image");
+    // The card's parts (product-card.mustache): the link's first element is the picture (img, or
+    // the placeholder's i), then its text (name b, brand small), then the price (strong).
+    const link = li.querySelector(":scope > a");
+    link.href = root + layout.productPage[0] + record.slug + layout.productPage[1];
+    const picture = link.firstElementChild;
     if (record.image) {
       showPicture(picture, record.image);
     } else {
       const mark = core.placeholder(record.brand, record.name);
-      picture.className = "hit-image tone-" + mark.tone + " kind-" + kindOf(record);
+      picture.className = "tone-" + mark.tone + " kind-" + kindOf(record);
       picture.textContent = "";
     }
-    li.querySelector(".hit-name").innerHTML = nameHTML;
-    const brand = li.querySelector(".hit-brand");
+    link.querySelector(":scope > span > b").innerHTML = nameHTML;
+    const brand = link.querySelector(":scope > span > small");
     if (record.brand != null) brand.textContent = record.brand;
     else brand.remove();
-    const price = li.querySelector(".hit-price");
+    const price = link.querySelector(":scope > strong");
     if (record.price != null) price.textContent = core.formatPrice(record.price, data.products.currency);
     else price.remove();
     return li;
@@ -887,7 +890,7 @@
   function showSnippet(li, found, at, name, values) {
     const setting = productIndex.snippet;
     const html = core.cardSnippet(name, values, (value) => found.highlight(value, at), setting.words, setting.ellipsis);
-    const text = li.querySelector(".hit-text");
+    const text = li.querySelector(":scope > a > span");
     if (html === null || !text) return;
     const span = document.createElement("span");
     span.className = "hit-snippet";
