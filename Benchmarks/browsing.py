@@ -16,10 +16,15 @@ SCRIPT_PARTS = ["typeahead-core.js", "typeahead-maps.js", "typeahead-index.js", 
 def page_script(root, rev):
     """The page's one script as the build joins it (AssetsStep), from the parts in REV's
     Templates/assets/js/ (a part REV does not have is left out): to put REV's page into a site
-    built now."""
+    built now. A page from before 92ae764 fills the cards by their old classes, which a site built
+    now does not have (its card templates come from this build): compare with such a REV by
+    building REV's own site (search-page.py --whole)."""
     script = b""
     for part in SCRIPT_PARTS:
         shown = subprocess.run(["git", "show", f"{rev}:Templates/assets/js/{part}"], cwd=root, capture_output=True)
+        if part == "typeahead-page.js" and b'querySelector(".hit-name")' in shown.stdout:
+            raise SystemExit(f"{rev}'s page fills the cards by the classes they had before 92ae764: "
+                             "a site built now has other cards; compare by building REV's site (--whole)")
         if shown.returncode == 0:
             script += f"// {part}\n".encode() + shown.stdout + (b"" if shown.stdout.endswith(b"\n") else b"\n")
     return script

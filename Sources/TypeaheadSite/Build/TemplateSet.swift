@@ -2,7 +2,8 @@ import Foundation
 import TypeaheadMustache
 
 /// The contents of `Templates/`: Mustache templates named by file name (without `.mustache`,
-/// wherever they sit under the folder) and static assets under `assets/`, copied as they are.
+/// wherever they sit under the folder) and static assets under `assets/`, copied as they are but
+/// for the page's script parts, which the build joins (`AssetsStep`).
 public struct TemplateSet: Sendable {
     public var templates: [String: String]
     /// Asset path relative to `assets/` → bytes.
