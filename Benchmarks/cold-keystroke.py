@@ -7,8 +7,9 @@ last one with the CPU throttled 4x; the page's own measures give the last key's 
 results and to the painted list. Prints each text's median per site and the sum of the medians.
 
 The sites are built beforehand (`typeahead build --output DIR`), so that two builds (other shard
-sizes, another `answersAbove`) or two versions of the page's script (joined
-from a commit's parts with `browsing.page_script` into one site's `assets/js/typeahead.js`) can be compared in the same run, alternately, under the same noise.
+sizes, another `answersAbove`) or two versions of the page's script (a commit's parts joined by
+`browsing.page_script` into one site's `assets/js/typeahead.js`) can be compared in the same run,
+alternately, under the same noise.
 
 Usage: .venv/bin/python Benchmarks/cold-keystroke.py SITE_A,SITE_B[,…] [--texts "galaxy s,usb c c"] [--runs N]
 """
