@@ -207,6 +207,104 @@ public struct ContentLoader {
         }
     }
 
+    // MARK: - Records by their bytes
+
+    /// Where each record of a products file lies in `bytes`, as the loader reads them: a `.json`
+    /// file's array elements (`lines` false), or an `.ndjson` / `.jsonl` file's lines that are not
+    /// blank. Nil when a `.json` file is not an array this scan can follow (the loader's own parse
+    /// says what is wrong). An incremental build compares the records of two files by these bytes
+    /// and reads again only those that differ (`readProducts(_:config:file:)`).
+    public static func recordRanges(_ bytes: [UInt8], lines: Bool) -> [Range<Int>]? {
+        let blank = { (byte: UInt8) in byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        if lines {
+            var ranges: [Range<Int>] = []
+            var start = 0
+            for i in 0...bytes.count where i == bytes.count || bytes[i] == 0x0A {
+                // The loader's lines: split at LF, a line of spaces, tabs and CRs skipped.
+                if bytes[start..<i].contains(where: { !blank($0) }) { ranges.append(start..<i) }
+                start = i + 1
+            }
+            return ranges
+        }
+        let count = bytes.count
+        var i = 0
+        let skipBlank = { (i: inout Int) in while i < count, blank(bytes[i]) { i += 1 } }
+        skipBlank(&i)
+        guard i < count, bytes[i] == UInt8(ascii: "[") else { return nil }
+        i += 1
+        skipBlank(&i)
+        var ranges: [Range<Int>] = []
+        if i < count, bytes[i] == UInt8(ascii: "]") {
+            i += 1
+            skipBlank(&i)
+            return i == count ? ranges : nil
+        }
+        while true {
+            // One element: up to the comma or bracket that closes it at depth 0.
+            let start = i
+            var depth = 0
+            scan: while i < count {
+                switch bytes[i] {
+                case UInt8(ascii: "\""):
+                    i += 1
+                    while i < count, bytes[i] != UInt8(ascii: "\"") {
+                        i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    guard i < count else { return nil }
+                    i += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    i += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    if depth == 0 {
+                        guard bytes[i] == UInt8(ascii: "]") else { return nil }
+                        break scan
+                    }
+                    depth -= 1
+                    i += 1
+                case UInt8(ascii: ","):
+                    if depth == 0 { break scan }
+                    i += 1
+                default:
+                    i += 1
+                }
+            }
+            var end = i
+            while end > start, blank(bytes[end - 1]) { end -= 1 }
+            guard end > start, i < count else { return nil }
+            ranges.append(start..<end)
+            if bytes[i] == UInt8(ascii: ",") {
+                i += 1
+                skipBlank(&i)
+                continue
+            }
+            i += 1
+            skipBlank(&i)
+            return i == count ? ranges : nil
+        }
+    }
+
+    /// The products of `records` (each one record's bytes, as `recordRanges` finds them in
+    /// `file`), read as `load()` reads them with `config`, their descriptions rendered. Nil when
+    /// one is not a valid product.
+    public static func readProducts(_ records: [ArraySlice<UInt8>], config: SiteConfig, file: String) -> [Product]? {
+        var collector = IssueCollector(limit: 1)
+        var interner = ValueInterner()
+        var products: [(value: Product, place: Place)] = []
+        for (k, record) in records.enumerated() {
+            guard let value = try? JSONParser.parse(Array(record)) else { return nil }
+            let place = Place(file: file, record: "record \(k)")
+            guard
+                let product = ProductReader(file: file, config: config).read(
+                    value, place: place.record, interner: &interner, &collector)
+            else { return nil }
+            products.append((product, place))
+        }
+        guard collector.total == 0 else { return nil }
+        renderDescriptions(&products, config.descriptionFormat)
+        return products.map(\.value)
+    }
+
     // MARK: - Files
 
     private func path(_ name: String) -> String {

@@ -494,4 +494,71 @@ struct IncrementalBuildTests {
             "\(summary.incremental ?? "")")
         try Self.expectSameAsClean(output, shop.content, "a page edited by hand")
     }
+
+    @Test(
+        "An edit is found by the records' bytes: the records that differ are read, and give what the whole copy gives")
+    func changedRecords() throws {
+        var (shop, output) = try Self.built(seed: 0x5DEE_CE66_D1CE_4E5B)
+        let folder = shop.content.path
+        /// The changes found by bytes, after `#expect`ing they are those found by reading the whole copy.
+        func found(_ step: String) throws -> (old: [Product], new: [Product])? {
+            let state = try #require(try BuildState.read(output: output.path))
+            let content = try ContentLoader(directory: folder).load()
+            guard
+                let found = IncrementalPlan.changedRecords(
+                    content: content, contentDirectory: folder, copy: state.contentCopy,
+                    snapshot: BuildState.snapshot(folder))
+            else { return nil }
+            let before = try ContentLoader(directory: state.contentCopy).loadCatalogue().products
+            let whole = IncrementalPlan.changes(from: before, to: content.products)
+            #expect(found.old == whole.old && found.new == whole.new, "after \(step)")
+            #expect(found.previousIDs.sorted() == before.map(\.objectID), "after \(step)")
+            return (found.old, found.new)
+        }
+        for kind in [0, 1, 2, 3, 4, 5] {
+            let edit = try shop.editProducts(kind)
+            let changes = try #require(try found(edit), "after \(edit)")
+            #expect(changes.old.count + changes.new.count >= 1, "after \(edit)")
+            _ = try Self.build(shop.content, into: output)
+        }
+        let state = try #require(try BuildState.read(output: output.path))
+        // Records moved and their members reordered: other bytes, the same products.
+        let moved = shop.products.reversed().map { $0 as NSDictionary }
+        try JSONSerialization.data(withJSONObject: moved, options: []).write(
+            to: shop.content.appendingPathComponent("products.json"))
+        let same = try #require(try found("records moved, members reordered"))
+        #expect(same.old.isEmpty && same.new.isEmpty)
+        // The file changed since the build read it (its snapshot): not compared by bytes.
+        let snapshot = BuildState.snapshot(folder)
+        try shop.save()
+        let content = try ContentLoader(directory: folder).load()
+        #expect(
+            IncrementalPlan.changedRecords(
+                content: content, contentDirectory: folder, copy: state.contentCopy, snapshot: snapshot) == nil)
+        // Another file name than the copy's: not compared by bytes (the whole copy is read).
+        try FileManager.default.removeItem(at: shop.content.appendingPathComponent("products.json"))
+        let lines = try shop.products.map {
+            String(decoding: try JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys]), as: UTF8.self)
+        }
+        _ = try TestSupport.write(lines.joined(separator: "\n"), to: "products.ndjson", in: shop.content)
+        #expect(try found("products.json written as products.ndjson") == nil)
+        // An incremental build from there is still a clean build's bytes.
+        try Self.rebuild(
+            shop, into: output, saying: "incremental build: 0 of", "products.json written as products.ndjson")
+    }
+
+    @Test("A digest of bytes in memory is the digest of a file of those bytes streamed")
+    func streamedDigest() throws {
+        let folder = try TestSupport.temporaryDirectory("digest")
+        for size in [0, 15, 16, 17, 1 << 20, (1 << 20) + 17, 3 << 20] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+            let file = folder.appendingPathComponent("f\(size)")
+            try Data(bytes).write(to: file)
+            let fd = open(file.path, O_RDONLY)
+            defer { close(fd) }
+            let streamed = try #require(ContentDigest.streamed(fd))
+            let held = ContentDigest.streamed(bytes)
+            #expect(streamed.digest == held.digest && streamed.size == held.size, "\(size) bytes")
+        }
+    }
 }

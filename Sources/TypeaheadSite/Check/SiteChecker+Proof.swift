@@ -75,7 +75,8 @@ extension SiteChecker {
 
         // 2. The build from the proven site to the content now, in memory, compared file by file.
         let snapshot = BuildState.snapshot(contentDirectory)
-        let (plan, note) = IncrementalPlan.make(content: content, state: state, previousSite: base, snapshot: snapshot)
+        let (plan, note) = IncrementalPlan.make(
+            content: content, contentDirectory: contentDirectory, state: state, previousSite: base, snapshot: snapshot)
         guard let plan else { return (nil, "a build from the proven site would be clean (\(note))") }
         let sink = ComparingSink(site: site, base: base)
         do {

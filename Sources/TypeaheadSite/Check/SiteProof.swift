@@ -283,6 +283,25 @@ extension ContentDigest {
     /// file). Each chunk is also written to `copy` when given. Its lanes start before the size is
     /// known, so its value differs from `init(_:)`'s for the same bytes: compare streamed digests
     /// with streamed ones only. Nil when a read or a write fails.
+    /// `streamed(_:copy:)`'s digest of bytes held in memory (what a file of these bytes streams to).
+    static func streamed(_ bytes: [UInt8]) -> (digest: ContentDigest, size: Int) {
+        let chunk = 1 << 20
+        var a: UInt64 = 0x9e37_79b9_7f4a_7c15
+        var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f
+        var at = 0
+        bytes.withUnsafeBytes { all in
+            while true {
+                let filled = min(chunk, bytes.count - at)
+                absorb(&a, &b, UnsafeRawBufferPointer(rebasing: all[at..<at + filled]), last: filled < chunk)
+                at += filled
+                if filled < chunk { break }
+            }
+        }
+        a ^= UInt64(bytes.count)
+        let first = mix(a ^ b.rotated(17))
+        return (ContentDigest(a: first, b: mix(b ^ first)), bytes.count)
+    }
+
     static func streamed(_ fd: Int32, copy: Int32? = nil) -> (digest: ContentDigest, size: Int)? {
         let chunk = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunk)
