@@ -194,60 +194,69 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
-        var runStart = index
-        func flush(_ end: Int) {
-            if end > runStart {
-                scalars.append(contentsOf: String(decoding: bytes[runStart..<end], as: UTF8.self).unicodeScalars)
+        let start = index
+        // Most strings hold no escape: decoded from the document's bytes at once (a products file
+        // is mostly strings; appending them scalar by scalar was most of its parse).
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let string = String(decoding: bytes[start..<index], as: UTF8.self)
+                index += 1
+                return string
             }
+            if byte == UInt8(ascii: "\\") { break }
+            if byte < 0x20 { throw failure("control character in a string; escape it") }
+            index += 1
         }
+        // With escapes: the bytes, each escape as its scalar's UTF-8, decoded once at the end.
+        var utf8 = Array(bytes[start..<index])
         while true {
             guard let byte = peek else { throw failure("unterminated string") }
             if byte == UInt8(ascii: "\"") {
-                flush(index)
                 index += 1
-                return String(scalars)
+                return String(decoding: utf8, as: UTF8.self)
             }
             if byte < 0x20 { throw failure("control character in a string; escape it") }
-            if byte == UInt8(ascii: "\\") {
-                flush(index)
+            guard byte == UInt8(ascii: "\\") else {
+                utf8.append(byte)
                 index += 1
-                guard let escaped = peek else { throw failure("unterminated string") }
-                index += 1
-                switch escaped {
-                case UInt8(ascii: "\""): scalars.append("\"")
-                case UInt8(ascii: "\\"): scalars.append("\\")
-                case UInt8(ascii: "/"): scalars.append("/")
-                case UInt8(ascii: "b"): scalars.append("\u{08}")
-                case UInt8(ascii: "f"): scalars.append("\u{0C}")
-                case UInt8(ascii: "n"): scalars.append("\n")
-                case UInt8(ascii: "r"): scalars.append("\r")
-                case UInt8(ascii: "t"): scalars.append("\t")
-                case UInt8(ascii: "u"):
-                    var code = try hex4()
-                    if (0xD800...0xDBFF).contains(code) {
-                        guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count,
-                            bytes[index + 1] == UInt8(ascii: "u")
-                        else { throw failure("unpaired UTF-16 surrogate in \\u escape") }
-                        index += 2
-                        let low = try hex4()
-                        guard (0xDC00...0xDFFF).contains(low) else {
-                            throw failure("unpaired UTF-16 surrogate in \\u escape")
-                        }
-                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-                    }
-                    guard let scalar = Unicode.Scalar(code) else {
-                        throw failure("unpaired UTF-16 surrogate in \\u escape")
-                    }
-                    scalars.append(scalar)
-                default:
-                    index -= 1
-                    throw failure("invalid escape sequence in a string")
-                }
-                runStart = index
                 continue
             }
             index += 1
+            guard let escaped = peek else { throw failure("unterminated string") }
+            index += 1
+            let scalar: Unicode.Scalar
+            switch escaped {
+            case UInt8(ascii: "\""): scalar = "\""
+            case UInt8(ascii: "\\"): scalar = "\\"
+            case UInt8(ascii: "/"): scalar = "/"
+            case UInt8(ascii: "b"): scalar = "\u{08}"
+            case UInt8(ascii: "f"): scalar = "\u{0C}"
+            case UInt8(ascii: "n"): scalar = "\n"
+            case UInt8(ascii: "r"): scalar = "\r"
+            case UInt8(ascii: "t"): scalar = "\t"
+            case UInt8(ascii: "u"):
+                var code = try hex4()
+                if (0xD800...0xDBFF).contains(code) {
+                    guard peek == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { throw failure("unpaired UTF-16 surrogate in \\u escape") }
+                    index += 2
+                    let low = try hex4()
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw failure("unpaired UTF-16 surrogate in \\u escape")
+                    }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let decoded = Unicode.Scalar(code) else {
+                    throw failure("unpaired UTF-16 surrogate in \\u escape")
+                }
+                scalar = decoded
+            default:
+                index -= 1
+                throw failure("invalid escape sequence in a string")
+            }
+            UTF8.encode(scalar) { utf8.append($0) }
         }
     }
 

@@ -35,9 +35,27 @@ public enum TextNormalizer {
 
     /// The normalised words of a text (step 3).
     public static func words(_ text: String) -> [String] {
+        var folded = fold(text)
+        // ASCII, the common text: its words are the runs of letters and digits, cut from its bytes
+        // (appended scalar by scalar, they were a third of the time to index a catalogue).
+        let ascii = folded.withUTF8 { bytes -> [String]? in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return nil }
+            var words: [String] = []
+            var start = -1
+            for i in 0...bytes.count {
+                if i < bytes.count, isWordScalar(Unicode.Scalar(bytes[i])) {
+                    if start < 0 { start = i }
+                } else if start >= 0 {
+                    words.append(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<i]), as: UTF8.self))
+                    start = -1
+                }
+            }
+            return words
+        }
+        if let ascii { return ascii }
         var words: [String] = []
         var current = String.UnicodeScalarView()
-        for scalar in fold(text).unicodeScalars {
+        for scalar in folded.unicodeScalars {
             if isWordScalar(scalar) {
                 current.append(scalar)
             } else if !current.isEmpty {
