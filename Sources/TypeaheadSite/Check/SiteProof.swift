@@ -278,11 +278,6 @@ struct ContentDigest: Equatable, Sendable {
 }
 
 extension ContentDigest {
-    /// The digest of all that `fd` reads until its end and how many bytes that was, in chunks of
-    /// 1 MB: a file of any size in constant memory (the build state's copy of an 800 MB products
-    /// file). Each chunk is also written to `copy` when given. Its lanes start before the size is
-    /// known, so its value differs from `init(_:)`'s for the same bytes: compare streamed digests
-    /// with streamed ones only. Nil when a read or a write fails.
     /// `streamed(_:copy:)`'s digest of bytes held in memory (what a file of these bytes streams to).
     static func streamed(_ bytes: [UInt8]) -> (digest: ContentDigest, size: Int) {
         let chunk = 1 << 20
@@ -302,6 +297,11 @@ extension ContentDigest {
         return (ContentDigest(a: first, b: mix(b ^ first)), bytes.count)
     }
 
+    /// The digest of all that `fd` reads until its end and how many bytes that was, in chunks of
+    /// 1 MB: a file of any size in constant memory (the build state's copy of an 800 MB products
+    /// file). Each chunk is also written to `copy` when given. Its lanes start before the size is
+    /// known, so its value differs from `init(_:)`'s for the same bytes: compare streamed digests
+    /// with streamed ones only. Nil when a read or a write fails.
     static func streamed(_ fd: Int32, copy: Int32? = nil) -> (digest: ContentDigest, size: Int)? {
         let chunk = 1 << 20
         var buffer = [UInt8](repeating: 0, count: chunk)

@@ -340,7 +340,8 @@ struct IncrementalPlan {
         guard let before = ContentLoader.readProducts(gone, config: content.config, file: path(copy)),
             let after = ContentLoader.readProducts(came, config: content.config, file: path(contentDirectory))
         else { return nil }
-        // The records read again are the build's own products (the same bytes it loaded).
+        // The records read again are among the build's products (as a check: the file's digest
+        // is the snapshot's, taken once the products were loaded, like the rest of the state).
         let products = content.products
         for product in after {
             // `content.products` is sorted by objectID.
@@ -354,7 +355,7 @@ struct IncrementalPlan {
         let (old, new) = changes(from: before, to: after)
         let added = Set(new.map(\.objectID)).subtracting(old.map(\.objectID))
         let removed = Set(old.map(\.objectID)).subtracting(new.map(\.objectID))
-        let previousIDs = products.map(\.objectID).filter { !added.contains($0) } + removed.sorted()
+        let previousIDs = (products.map(\.objectID).filter { !added.contains($0) } + removed).sorted()
         return (old, new, previousIDs)
     }
 
