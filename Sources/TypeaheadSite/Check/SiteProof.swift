@@ -278,23 +278,38 @@ struct ContentDigest: Equatable, Sendable {
 }
 
 extension ContentDigest {
+    /// A streamed digest's lanes: chunks of `chunk` bytes absorbed as they come (fewer only in the
+    /// last, which may be empty), the size mixed in at the end.
+    struct Stream {
+        static let chunk = 1 << 20
+        private var a: UInt64 = 0x9e37_79b9_7f4a_7c15
+        private var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f
+        private(set) var size = 0
+
+        /// One chunk; one shorter than `chunk` is the last.
+        mutating func absorb(_ bytes: UnsafeRawBufferPointer) {
+            size += bytes.count
+            ContentDigest.absorb(&a, &b, bytes, last: bytes.count < Self.chunk)
+        }
+
+        var digest: (digest: ContentDigest, size: Int) {
+            let first = ContentDigest.mix(a ^ UInt64(size) ^ b.rotated(17))
+            return (ContentDigest(a: first, b: ContentDigest.mix(b ^ first)), size)
+        }
+    }
+
     /// `streamed(_:copy:)`'s digest of bytes held in memory (what a file of these bytes streams to).
     static func streamed(_ bytes: [UInt8]) -> (digest: ContentDigest, size: Int) {
-        let chunk = 1 << 20
-        var a: UInt64 = 0x9e37_79b9_7f4a_7c15
-        var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f
-        var at = 0
+        var stream = Stream()
         bytes.withUnsafeBytes { all in
-            while true {
-                let filled = min(chunk, bytes.count - at)
-                absorb(&a, &b, UnsafeRawBufferPointer(rebasing: all[at..<at + filled]), last: filled < chunk)
-                at += filled
-                if filled < chunk { break }
-            }
+            var at = 0
+            repeat {
+                let end = min(at + Stream.chunk, all.count)
+                stream.absorb(UnsafeRawBufferPointer(rebasing: all[at..<end]))
+                at += Stream.chunk
+            } while at <= all.count
         }
-        a ^= UInt64(bytes.count)
-        let first = mix(a ^ b.rotated(17))
-        return (ContentDigest(a: first, b: mix(b ^ first)), bytes.count)
+        return stream.digest
     }
 
     /// The digest of all that `fd` reads until its end and how many bytes that was, in chunks of
@@ -303,11 +318,9 @@ extension ContentDigest {
     /// known, so its value differs from `init(_:)`'s for the same bytes: compare streamed digests
     /// with streamed ones only. Nil when a read or a write fails.
     static func streamed(_ fd: Int32, copy: Int32? = nil) -> (digest: ContentDigest, size: Int)? {
-        let chunk = 1 << 20
+        let chunk = Stream.chunk
         var buffer = [UInt8](repeating: 0, count: chunk)
-        var a: UInt64 = 0x9e37_79b9_7f4a_7c15
-        var b: UInt64 = 0xc2b2_ae3d_27d4_eb4f
-        var size = 0
+        var stream = Stream()
         while true {
             // The buffer is filled before its words are read, so only the last chunk has a tail.
             var filled = 0
@@ -325,15 +338,10 @@ extension ContentDigest {
                     written += n
                 }
             }
-            size += filled
-            buffer.withUnsafeBytes {
-                absorb(&a, &b, UnsafeRawBufferPointer(rebasing: $0[0..<filled]), last: filled < chunk)
-            }
+            buffer.withUnsafeBytes { stream.absorb(UnsafeRawBufferPointer(rebasing: $0[0..<filled])) }
             if filled < chunk { break }
         }
-        a ^= UInt64(size)
-        let first = mix(a ^ b.rotated(17))
-        return (ContentDigest(a: first, b: mix(b ^ first)), size)
+        return stream.digest
     }
 }
 
