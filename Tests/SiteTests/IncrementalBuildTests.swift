@@ -237,7 +237,7 @@ struct IncrementalBuildTests {
 
     @Test("A shop's own card showing a price alone has its pages made again when the repriced product is on them")
     func ownCards() throws {
-        // Which pages hold the product is asked of the engine (`placesWithin`), whatever the card.
+        // Which pages hold the product is read from its previous pages, which mark every hit here.
         let folder = try TestSupport.temporaryDirectory("templates")
         let own = folder.appendingPathComponent("Templates")
         try FileManager.default.copyItem(
@@ -257,6 +257,37 @@ struct IncrementalBuildTests {
         let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
         #expect(try Self.vettedAgain(note) > 0, "\(note)")
         try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited within its range")
+    }
+
+    @Test(
+        "A card that marks only some hits: which pages show the repriced product is asked of the engine, not read from them"
+    )
+    func cardsMarkedSometimes() throws {
+        // Whether a repriced product is on a suggestion's pages is read from the previous pages
+        // when they mark as many hits as they show. This card marks only the hits with a brand,
+        // and the product has none: its pages show it unmarked, so the engine is asked.
+        let folder = try TestSupport.temporaryDirectory("templates")
+        let own = folder.appendingPathComponent("Templates")
+        try FileManager.default.copyItem(
+            at: TestSupport.packageRoot.appendingPathComponent("Templates"), to: own)
+        let card =
+            "{{#brand}}<li class=\"hit\" data-object-id=\"{{objectID}}\">{{price}}</li>{{/brand}}"
+            + "{{^brand}}<li>{{price}}</li>{{/brand}}"
+        try card.write(
+            to: own.appendingPathComponent("partials/product-card.mustache"), atomically: true, encoding: .utf8)
+        let templates = try TemplateSet.load(from: own.path)
+        var shop = try Shop(products: 60, seed: 47)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        let top = shop.products.indices.max { Shop.popularity(shop.products[$0]) < Shop.popularity(shop.products[$1]) }!
+        shop.products[top]["brand"] = nil
+        shop.products[top]["price"] = 31.0
+        try shop.save()
+        _ = try Self.build(shop.content, into: output, templates: templates)
+        shop.products[top]["price"] = 32.0
+        try shop.save()
+        let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
+        #expect(try Self.vettedAgain(note) > 0, "\(note)")
+        try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited, its card unmarked")
     }
 
     @Test("A product made unpopular alone has the pages it leaves made again")

@@ -36,6 +36,8 @@ struct IncrementalPlan {
     var asBefore: [Bool] = []
     /// The changed products, as they are.
     var edited: [ObjectID] = []
+    /// The folder of the site the build replaces (`previous` names its pages).
+    var previousSite: String?
     /// Products added, removed or edited since the previous build.
     var changedProducts: Int
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
@@ -78,9 +80,17 @@ struct IncrementalPlan {
 
     /// Takes a suggestion the changed products match ranking as before (`asBefore`) as one they
     /// do not match, when its previous vetting made no word optional and none of them is among the
-    /// `best` hits its pages show (`SearchIndex.placesWithin`, asked of this build's engine; only
-    /// the unscoped list has pages): its counts, the order of its hits and its facet summary are as
-    /// they were, and no card on its pages shows what changed.
+    /// `best` hits its pages show (only the unscoped list has pages): its counts, the order of its
+    /// hits and its facet summary are as they were, and no card on its pages shows what changed.
+    ///
+    /// Whether they are among those hits is read from its previous pages when they can tell: each
+    /// changed product ranks as it did, with every other record as it was, so the hits' order is
+    /// the previous build's, and its pages, unchanged since, show the same first hits. They tell
+    /// when they mark exactly as many hits (`TemplateSet.hitMarker`, as `typeahead check` reads
+    /// them) as the previous vetting says they show, `min(hits, best)`. Otherwise (a shop's card
+    /// drawn without the marker, or twice) the engine is asked (`SearchIndex.placesWithin`, which
+    /// counts the hits ranking before the product; at 100,000 products, asking it of every such
+    /// suggestion was half of the one-edit build's vetting).
     mutating func keepUnshown(_ engine: SearchEngine, best: Int) {
         let index = engine.products
         let wanted = Set(edited)
@@ -94,11 +104,21 @@ struct IncrementalPlan {
         guard records.count == edited.count, !candidates.isEmpty else { return }
         let unshown = Mutex([Int]())
         let chunks = max(1, min(candidates.count, PrefixMapBuilder.System.coreCount * 4))
+        let (pages, vettings, site) = (previous, previousVetting, previousSite)
+        let minHits = engine.content.config.minHits
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: index.vocabularySize)
             var found: [Int] = []
             for c in Swift.stride(from: chunk, to: candidates.count, by: chunks) {
                 let s = candidates[c]
+                // The hits its pages showed: none when it was not offered (no pages).
+                let shown = vettings[s]?.hits.first.flatMap { $0 }.map { $0 >= minHits ? min($0, best) : 0 }
+                if let site, let shown, let paths = pages[s],
+                    let hits = Self.hits(onPages: paths, in: site), hits.count == shown
+                {
+                    if !hits.contains(where: wanted.contains) { found.append(s) }
+                    continue
+                }
                 if !records.contains(where: {
                     index.placesWithin(best, record: $0, query: queries[s], scratch: scratch)
                 }) {
@@ -111,6 +131,18 @@ struct IncrementalPlan {
             matchesAll[s] = false
             matchesRelaxed[s] = false
         }
+    }
+
+    /// The objectIDs of the hits the result pages at `paths` (in the site at `site`) mark, in
+    /// order; nil when a page cannot be read.
+    static func hits(onPages paths: [String], in site: String) -> [ObjectID]? {
+        var hits: [ObjectID] = []
+        for path in paths {
+            guard let data = FileManager.default.contents(atPath: site + "/" + path) else { return nil }
+            hits += data.withUnsafeBytes { SiteReader.objectIDs(inResultPage: $0.bindMemory(to: UInt8.self)) }
+                .map { ObjectID($0) }
+        }
+        return hits
     }
 
     /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
@@ -254,6 +286,7 @@ struct IncrementalPlan {
             changedProducts: changed, answers: answers, numericFacets: state.numericFacets)
         plan.asBefore = asBefore
         plan.edited = new.map(\.objectID)
+        plan.previousSite = output
         plan.previousMaps = previousMaps(state, scopes: content.config.everyScope, output: output)
         let edited = Set(new.map(\.objectID))
         for product in content.products where !edited.contains(product.objectID) {
