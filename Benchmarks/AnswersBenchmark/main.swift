@@ -1,12 +1,13 @@
 // Benchmark of the precomputed answers' walk (release build):
 //
-//   AnswersBenchmark CONTENT_DIR [RUNS] [all]
+//   AnswersBenchmark CONTENT_DIR [RUNS] [all] [direct]
 //
 // Builds the engine from CONTENT_DIR, then walks the keys of the unscoped prefix map over the
 // products index on one thread (so the figure is CPU time, steady on a noisy machine), ranking
 // every key of two words or more (with `all`, also one-word keys of more than three letters: every
 // key the build may precompute, before it leaves out those whose postings are small). The digest
-// covers every answer's bytes.
+// covers every answer's bytes. With `direct`, the same keys are also asked of the engine one at a
+// time (`SearchEngine.placedFirstPage`, as `typeahead check` asks them), on one thread: `direct_s`.
 // Prints JSON: keys ranked, hits found, and the fastest of RUNS walks (default 3) in seconds.
 import Foundation
 import TypeaheadEngine
@@ -20,13 +21,15 @@ let runs = arguments.count > 2 ? Int(arguments[2])! : 3
 let content = try ContentLoader(directory: contentPath).load()
 let engine = SearchEngine(content: content)
 var fastest = Double.infinity
+let askDirectly = arguments.dropFirst(3).contains("direct")
+var texts: [String] = []
 var keys = 0
 var hits = 0
 var digest: UInt64 = 0
 let dump = ProcessInfo.processInfo.environment["ANSWERS_DUMP"] != nil
 // Keys of two words or more; with `all`, also one-word keys longer than a head (three letters,
 // counted as the build counts them, in Unicode scalars).
-let everyKey = arguments.count > 3 && arguments[3] == "all"
+let everyKey = arguments.dropFirst(3).contains("all")
 let wanted: @Sendable ([UInt8], [[Range<Int>]]) -> Bool = { key, _ in
     key.contains(0x20) || (everyKey && String(decoding: key, as: UTF8.self).unicodeScalars.count > 3)
 }
@@ -47,15 +50,27 @@ for _ in 0..<runs {
             for placed in entry.placed { bytes.append(contentsOf: placed + [0xFF]) }
             digest = (digest ^ FNV1a.hash64(bytes)) &* 0x100_0000_01b3
             if dump { print(entry.key, entry.nbHits, entry.suggestions, entry.placed) }
+            if askDirectly && texts.count < keys { texts.append(entry.key) }
         }
     fastest = min(fastest, seconds(since: start))
 }
+var direct = Double.infinity
+var directHits = 0
+for _ in 0..<(askDirectly ? runs : 0) {
+    directHits = 0
+    let start = DispatchTime.now().uptimeNanoseconds
+    for text in texts { directHits += engine.placedFirstPage(text).nbHits }
+    direct = min(direct, seconds(since: start))
+}
 print(
     JSONWriter.string(
-        .object([
-            "products": .number(Double(content.products.count)),
-            "keys_ranked": .number(Double(keys)),
-            "hits": .number(Double(hits)),
-            "digest": .string(String(digest, radix: 16)),
-            "walk_s": .number(fastest),
-        ])))
+        .object(
+            [
+                "products": .number(Double(content.products.count)),
+                "keys_ranked": .number(Double(keys)),
+                "hits": .number(Double(hits)),
+                "digest": .string(String(digest, radix: 16)),
+                "walk_s": .number(fastest),
+            ].merging(askDirectly ? ["direct_s": .number(direct), "direct_hits": .number(Double(directHits))] : [:]) {
+                a, _ in a
+            })))
