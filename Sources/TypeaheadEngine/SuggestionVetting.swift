@@ -38,6 +38,11 @@ public struct SuggestionVetting: Sendable {
     public struct Known: Sendable, Equatable {
         public var hits: [Int?]
         public var relaxed: [Bool]
+        /// The unscoped list's best hits, by record, in rank order, when they are known too (an
+        /// incremental build reads them from the previous pages of a suggestion whose hits rank
+        /// as before): its pages are then made from them, and only its facet summary is tallied,
+        /// over its matches, unranked. Nil: its pages are the previous build's.
+        public var best: [Int32]? = nil
 
         public init(hits: [Int?], relaxed: [Bool]) {
             self.hits = hits
@@ -150,7 +155,21 @@ extension SearchEngine {
             let scratch = SearchScratch(vocabularySize: products.vocabularySize)
             var tallies = scopes.map { _ in FacetTally(size: table?.valueCount ?? 0) }
             let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Vetted in
-                if let given = known?[s] { return (given.hits, [], [], given.relaxed) }
+                if let given = known?[s] {
+                    guard let kept = given.best else { return (given.hits, [], [], given.relaxed) }
+                    // Hits ranking as before: the unscoped list's summary alone is made again.
+                    let summaries = scopes.indices.map { k -> FacetSummary? in
+                        guard let table, listed[k], given.hits[k] ?? 0 > 0 else { return nil }
+                        _ = tallies[k].take(table)
+                        products.forEachMatch(
+                            queries[s], allowed: filters[k], typoTolerance: true, prefixLast: true, scratch: scratch
+                        ) { record in
+                            tallies[k].add(table.values(of: record))
+                        }
+                        return tallies[k].take(table)
+                    }
+                    return (given.hits, listed.map { $0 ? kept : [] }, summaries, given.relaxed)
+                }
                 let asked = scopes.indices.map { members[$0]?[s] ?? true }
                 guard asked.contains(true) else { return (asked.map { _ in nil }, [], [], asked.map { _ in false }) }
                 var hits = [Int](repeating: 0, count: scopes.count)

@@ -256,6 +256,9 @@ struct IncrementalBuildTests {
         try shop.save()
         let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
         #expect(try Self.vettedAgain(note) > 0, "\(note)")
+        // Ranking as before, its pages' hits are those the previous pages show: their summaries
+        // alone are tallied again (`IncrementalPlan.shownAsBefore`).
+        #expect(note.contains("with their hits read from their previous pages"), "\(note)")
         try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited within its range")
     }
 
@@ -287,6 +290,8 @@ struct IncrementalBuildTests {
         try shop.save()
         let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
         #expect(try Self.vettedAgain(note) > 0, "\(note)")
+        // No page that shows it marks every hit it shows: none is read for its hits.
+        #expect(!note.contains("read from their previous pages"), "\(note)")
         try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited, its card unmarked")
     }
 

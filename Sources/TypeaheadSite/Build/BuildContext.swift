@@ -60,6 +60,9 @@ final class BuildContext {
     var keptSuggestions = 0
     /// Suggestions whose vetting an incremental build took from the previous one.
     var knownVettings = 0
+    /// Of those vetted again, how many took their best hits from their previous pages (their
+    /// facet summary alone tallied): `IncrementalPlan.shownAsBefore`.
+    var hitsFromPages = 0
     /// Set by `ClientIndexStep`.
     var productsIndex: ShardedIndex.Output!
     var suggestionsIndex: ShardedIndex.Output!

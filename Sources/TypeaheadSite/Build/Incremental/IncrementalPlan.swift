@@ -38,6 +38,10 @@ struct IncrementalPlan {
     var edited: [ObjectID] = []
     /// The folder of the site the build replaces (`previous` names its pages).
     var previousSite: String?
+    /// For each suggestion whose previous pages show a changed product ranking as before
+    /// (`keepUnshown`): the hits those pages show, in order. Its vetting is as it was, with these
+    /// best hits; its pages are made again (their cards show what changed).
+    var shownAsBefore: [Int: [ObjectID]] = [:]
     /// Products added, removed or edited since the previous build.
     var changedProducts: Int
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
@@ -103,6 +107,7 @@ struct IncrementalPlan {
         }
         guard records.count == edited.count, !candidates.isEmpty else { return }
         let unshown = Mutex([Int]())
+        let shownHits = Mutex([Int: [ObjectID]]())
         let chunks = max(1, min(candidates.count, PrefixMapBuilder.System.coreCount * 4))
         let (pages, vettings, site) = (previous, previousVetting, previousSite)
         let minHits = engine.content.config.minHits
@@ -116,7 +121,11 @@ struct IncrementalPlan {
                 if let site, let shown, let paths = pages[s],
                     let hits = Self.hits(onPages: paths, in: site), hits.count == shown
                 {
-                    if !hits.contains(where: wanted.contains) { found.append(s) }
+                    if !hits.contains(where: wanted.contains) {
+                        found.append(s)
+                    } else {
+                        shownHits.withLock { $0[s] = hits }
+                    }
                     continue
                 }
                 if !records.contains(where: {
@@ -131,6 +140,7 @@ struct IncrementalPlan {
             matchesAll[s] = false
             matchesRelaxed[s] = false
         }
+        shownAsBefore = shownHits.withLock { $0 }
     }
 
     /// The objectIDs of the hits the result pages at `paths` (in the site at `site`) mark, in
@@ -159,6 +169,20 @@ struct IncrementalPlan {
     func knownVetting(_ s: Int) -> SuggestionVetting.Known? {
         guard s < previousVetting.count, let known = previousVetting[s] else { return nil }
         return kept(s, relaxed: known.relaxed.contains(true)) == nil ? nil : known
+    }
+
+    /// The vetting suggestion `s` keeps with its best hits (by record of `engine`'s products),
+    /// when its previous pages show a changed product ranking as before (`shownAsBefore`): the
+    /// same hits in the same order, the same counts; nil otherwise.
+    func knownVetting(_ s: Int, records: [ObjectID: Int32]) -> SuggestionVetting.Known? {
+        if let known = knownVetting(s) { return known }
+        guard s < previousVetting.count, var known = previousVetting[s], let shown = shownAsBefore[s] else {
+            return nil
+        }
+        let best = shown.compactMap { records[$0] }
+        guard best.count == shown.count else { return nil }
+        known.best = best
+        return known
     }
 
     /// The build's plan over the site at `output`, or nil (a clean build) and why; the inputs'
