@@ -235,31 +235,43 @@ struct IncrementalBuildTests {
         #expect(0 < within && within < moved, "\(within) of \(moved)")
     }
 
-    @Test("A shop's own card showing a price alone has its pages made again when the repriced product is on them")
-    func ownCards() throws {
-        // Which pages hold the product is read from its previous pages, which mark every hit here.
+    /// A shop of 60 products whose card is `card`, built, then its most popular product (without
+    /// a brand when `brandless`) repriced within its range and built again: the second build's
+    /// note, the site, the content and the templates.
+    static func repricedWithOwnCard(_ card: String, seed: UInt64, brandless: Bool = false) throws -> (
+        note: String, output: URL, content: URL, templates: TemplateSet
+    ) {
         let folder = try TestSupport.temporaryDirectory("templates")
         let own = folder.appendingPathComponent("Templates")
         try FileManager.default.copyItem(
             at: TestSupport.packageRoot.appendingPathComponent("Templates"), to: own)
-        try "<li class=\"hit\" data-object-id=\"{{objectID}}\">{{price}}</li>".write(
+        try card.write(
             to: own.appendingPathComponent("partials/product-card.mustache"), atomically: true, encoding: .utf8)
         let templates = try TemplateSet.load(from: own.path)
-        var shop = try Shop(products: 60, seed: 41)
+        var shop = try Shop(products: 60, seed: seed)
         let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
         // The most popular product: on the first page of most of the suggestions it matches.
         let top = shop.products.indices.max { Shop.popularity(shop.products[$0]) < Shop.popularity(shop.products[$1]) }!
+        if brandless { shop.products[top]["brand"] = nil }
         shop.products[top]["price"] = 31.0
         try shop.save()
         _ = try Self.build(shop.content, into: output, templates: templates)
         shop.products[top]["price"] = 32.0
         try shop.save()
         let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
+        return (note, output, shop.content, templates)
+    }
+
+    @Test("A shop's own card showing a price alone has its pages made again when the repriced product is on them")
+    func ownCards() throws {
+        // Which pages hold the product is read from its previous pages, which mark every hit here.
+        let (note, output, content, templates) = try Self.repricedWithOwnCard(
+            "<li class=\"hit\" data-object-id=\"{{objectID}}\">{{price}}</li>", seed: 41)
         #expect(try Self.vettedAgain(note) > 0, "\(note)")
         // Ranking as before, its pages' hits are those the previous pages show: their summaries
         // alone are tallied again (`IncrementalPlan.shownAsBefore`).
         #expect(note.contains("with their hits read from their previous pages"), "\(note)")
-        try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited within its range")
+        try Self.expectSameAsClean(output, content, templates: templates, "a price edited within its range")
     }
 
     @Test(
@@ -269,30 +281,14 @@ struct IncrementalBuildTests {
         // Whether a repriced product is on a suggestion's pages is read from the previous pages
         // when they mark as many hits as they show. This card marks only the hits with a brand,
         // and the product has none: its pages show it unmarked, so the engine is asked.
-        let folder = try TestSupport.temporaryDirectory("templates")
-        let own = folder.appendingPathComponent("Templates")
-        try FileManager.default.copyItem(
-            at: TestSupport.packageRoot.appendingPathComponent("Templates"), to: own)
         let card =
             "{{#brand}}<li class=\"hit\" data-object-id=\"{{objectID}}\">{{price}}</li>{{/brand}}"
             + "{{^brand}}<li>{{price}}</li>{{/brand}}"
-        try card.write(
-            to: own.appendingPathComponent("partials/product-card.mustache"), atomically: true, encoding: .utf8)
-        let templates = try TemplateSet.load(from: own.path)
-        var shop = try Shop(products: 60, seed: 47)
-        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
-        let top = shop.products.indices.max { Shop.popularity(shop.products[$0]) < Shop.popularity(shop.products[$1]) }!
-        shop.products[top]["brand"] = nil
-        shop.products[top]["price"] = 31.0
-        try shop.save()
-        _ = try Self.build(shop.content, into: output, templates: templates)
-        shop.products[top]["price"] = 32.0
-        try shop.save()
-        let note = try Self.build(shop.content, into: output, templates: templates).incremental ?? ""
+        let (note, output, content, templates) = try Self.repricedWithOwnCard(card, seed: 47, brandless: true)
         #expect(try Self.vettedAgain(note) > 0, "\(note)")
         // No page that shows it marks every hit it shows: none is read for its hits.
         #expect(!note.contains("read from their previous pages"), "\(note)")
-        try Self.expectSameAsClean(output, shop.content, templates: templates, "a price edited, its card unmarked")
+        try Self.expectSameAsClean(output, content, templates: templates, "a price edited, its card unmarked")
     }
 
     @Test("A product made unpopular alone has the pages it leaves made again")
