@@ -29,7 +29,8 @@ public struct SuggestionVetting: Sendable {
     /// every word, and site.json's `removeWordsIfNoResults` relaxes the query).
     public var relaxed: [Bool] = []
     /// Whether some suggestions' hit counts came from a previous build (`Known`): their `best` and
-    /// `summaries` are empty, as their result pages are the previous build's.
+    /// `summaries` are empty, as their result pages are the previous build's (unless the `Known`
+    /// gave its best hits: then those, and a summary tallied again).
     public var partial = false
 
     /// What an incremental build knows of a suggestion's vetting from the previous build, for every
@@ -100,7 +101,8 @@ extension SearchEngine {
     /// from that list, so each suggestion's matches are walked once for both.
     ///
     /// `known` (an incremental build's): for each suggestion, its hits and relaxing in every scope
-    /// when the previous build's still hold; such a suggestion is not asked again.
+    /// when the previous build's still hold; such a suggestion is not asked again (with its best
+    /// hits given, `Known.best`, only its matches are walked, unranked, for its facet summary).
     public func rankedVettings(best: Int, known: [SuggestionVetting.Known?]? = nil) -> [SuggestionVetting] {
         let scopes = content.config.everyScope
         let cached = vettingCache.withLock { cache in scopes.compactMap { cache[Self.vettingKey($0)] } }
@@ -131,7 +133,8 @@ extension SearchEngine {
         vetting(scope).offered
     }
 
-    /// Counts (and, with `best` > 0, ranks) every suggestion's product hits in each of `scopes`.
+    /// Counts (and, with `best` > 0, ranks) every suggestion's product hits in each of `scopes`;
+    /// a suggestion `known` gives is not asked again (`rankedVettings`).
     private func computeVettings(
         _ scopes: [Scope?], best: Int = 0, known: [SuggestionVetting.Known?]? = nil
     ) -> [SuggestionVetting] {

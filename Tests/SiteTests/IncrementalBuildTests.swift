@@ -274,21 +274,27 @@ struct IncrementalBuildTests {
         try Self.expectSameAsClean(output, content, templates: templates, "a price edited within its range")
     }
 
+    /// Cards whose marks do not name every hit its pages show (the repriced product has no brand).
+    static let unfaithfulCards = [
+        // Only the hits with a brand are marked: its pages show it unmarked.
+        "{{^brand}}<li>{{price}}</li>{{/brand}}",
+        // Each hit is marked, it by an id that is no product's: read as hits, its pages would
+        // say it is on none of them, and they would keep its old price.
+        "{{^brand}}<li class=\"hit\" data-object-id=\"id-{{objectID}}\">{{price}}</li>{{/brand}}",
+    ]
+
     @Test(
-        "A card that marks only some hits: which pages show the repriced product is asked of the engine, not read from them"
-    )
-    func cardsMarkedSometimes() throws {
+        "A card whose marks do not name every hit: which pages show the repriced product is asked of the engine",
+        arguments: unfaithfulCards.indices)
+    func cardsMarkedOtherwise(_ card: Int) throws {
         // Whether a repriced product is on a suggestion's pages is read from the previous pages
-        // when they mark as many hits as they show. This card marks only the hits with a brand,
-        // and the product has none: its pages show it unmarked, so the engine is asked.
-        let card =
+        // when they mark as many hits as they show, each a product, once; not from these.
+        let (note, output, content, templates) = try Self.repricedWithOwnCard(
             "{{#brand}}<li class=\"hit\" data-object-id=\"{{objectID}}\">{{price}}</li>{{/brand}}"
-            + "{{^brand}}<li>{{price}}</li>{{/brand}}"
-        let (note, output, content, templates) = try Self.repricedWithOwnCard(card, seed: 47, brandless: true)
+                + Self.unfaithfulCards[card], seed: 47, brandless: true)
         #expect(try Self.vettedAgain(note) > 0, "\(note)")
-        // No page that shows it marks every hit it shows: none is read for its hits.
         #expect(!note.contains("read from their previous pages"), "\(note)")
-        try Self.expectSameAsClean(output, content, templates: templates, "a price edited, its card unmarked")
+        try Self.expectSameAsClean(output, content, templates: templates, "a price edited, card \(card)")
     }
 
     @Test("A product made unpopular alone has the pages it leaves made again")

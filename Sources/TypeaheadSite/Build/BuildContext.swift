@@ -58,7 +58,8 @@ final class BuildContext {
     var pagesBySuggestion: [ObjectID: [String]] = [:]
     /// Set by `ResultPagesStep`: how many suggestions kept their pages from the previous site.
     var keptSuggestions = 0
-    /// Suggestions whose vetting an incremental build took from the previous one.
+    /// Suggestions whose vetting an incremental build took from the previous one, pages and all
+    /// (not counting `hitsFromPages`, whose pages are made again).
     var knownVettings = 0
     /// Of those vetted again, how many took their best hits from their previous pages (their
     /// facet summary alone tallied): `IncrementalPlan.shownAsBefore`.

@@ -91,10 +91,12 @@ struct IncrementalPlan {
     /// changed product ranks as it did, with every other record as it was, so the hits' order is
     /// the previous build's, and its pages, unchanged since, show the same first hits. They tell
     /// when they mark exactly as many hits (`TemplateSet.hitMarker`, as `typeahead check` reads
-    /// them) as the previous vetting says they show, `min(hits, best)`. Otherwise (a shop's card
-    /// drawn without the marker, or twice) the engine is asked (`SearchIndex.placesWithin`, which
-    /// counts the hits ranking before the product; at 100,000 products, asking it of every such
-    /// suggestion was half of the one-edit build's vetting).
+    /// them) as the previous vetting says they show (`min(hits, best)`, none when it was not
+    /// offered), each a product, once. Otherwise (a shop's card drawn without the marker, or
+    /// twice) the engine is asked (`SearchIndex.placesWithin`, which counts the hits ranking
+    /// before the product; at 100,000 products, asking it of every such suggestion was half of
+    /// the one-edit build's vetting). A suggestion whose pages do show one of them is noted in
+    /// `shownAsBefore`, with the hits they show.
     mutating func keepUnshown(_ engine: SearchEngine, best: Int) {
         let index = engine.products
         let wanted = Set(edited)
@@ -110,6 +112,9 @@ struct IncrementalPlan {
         let shownHits = Mutex([Int: [ObjectID]]())
         let chunks = max(1, min(candidates.count, PrefixMapBuilder.System.coreCount * 4))
         let (pages, vettings, site) = (previous, previousVetting, previousSite)
+        // A page's marks are read as hits only when each names a product once (an id that did
+        // not read back as written, or a mark outside the cards, sends it to the engine).
+        let products = Set(index.records.map(\.objectID))
         let minHits = engine.content.config.minHits
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: index.vocabularySize)
@@ -119,7 +124,8 @@ struct IncrementalPlan {
                 // The hits its pages showed: none when it was not offered (no pages).
                 let shown = vettings[s]?.hits.first.flatMap { $0 }.map { $0 >= minHits ? min($0, best) : 0 }
                 if let site, let shown, let paths = pages[s],
-                    let hits = Self.hits(onPages: paths, in: site), hits.count == shown
+                    let hits = Self.markedIDs(onPages: paths, in: site), hits.count == shown,
+                    Set(hits).count == hits.count, hits.allSatisfy(products.contains)
                 {
                     if !hits.contains(where: wanted.contains) {
                         found.append(s)
@@ -145,7 +151,7 @@ struct IncrementalPlan {
 
     /// The objectIDs of the hits the result pages at `paths` (in the site at `site`) mark, in
     /// order; nil when a page cannot be read.
-    static func hits(onPages paths: [String], in site: String) -> [ObjectID]? {
+    static func markedIDs(onPages paths: [String], in site: String) -> [ObjectID]? {
         var hits: [ObjectID] = []
         for path in paths {
             guard let data = FileManager.default.contents(atPath: site + "/" + path) else { return nil }
@@ -165,7 +171,8 @@ struct IncrementalPlan {
     /// Kept when no changed product matches every word and, where its words were made optional,
     /// none matches it so either: then no record that matches it changed, so neither did its hits
     /// nor whether some hit has every word (the vetting `kept` is asked with). Only with its pages
-    /// kept, since its best hits, which would make them, are not known.
+    /// kept, since its best hits, which would make them, are not known here (those read from its
+    /// previous pages are `knownVetting(_:records:)`'s).
     func knownVetting(_ s: Int) -> SuggestionVetting.Known? {
         guard s < previousVetting.count, let known = previousVetting[s] else { return nil }
         return kept(s, relaxed: known.relaxed.contains(true)) == nil ? nil : known
