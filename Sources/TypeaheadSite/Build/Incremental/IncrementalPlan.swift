@@ -39,9 +39,9 @@ struct IncrementalPlan {
     /// The folder of the site the build replaces (`previous` names its pages).
     var previousSite: String?
     /// For each suggestion whose previous pages show a changed product ranking as before
-    /// (`keepUnshown`): the hits those pages show, in order. Its vetting is as it was, with these
-    /// best hits; its pages are made again (their cards show what changed).
-    var shownAsBefore: [Int: [ObjectID]] = [:]
+    /// (`keepUnshown`): the hits those pages show, in order, by record. Its vetting is as it was,
+    /// with these best hits; its pages are made again (their cards show what changed).
+    var shownAsBefore: [Int: [Int32]] = [:]
     /// Products added, removed or edited since the previous build.
     var changedProducts: Int
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
@@ -100,7 +100,7 @@ struct IncrementalPlan {
     mutating func keepUnshown(_ engine: SearchEngine, best: Int) {
         let index = engine.products
         let wanted = Set(edited)
-        let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }
+        let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }.map(Int32.init)
         let queries = engine.content.suggestions.map(\.query)
         let candidates = asBefore.indices.filter { s in
             let known = s < previousVetting.count ? previousVetting[s] : nil
@@ -109,12 +109,13 @@ struct IncrementalPlan {
         }
         guard records.count == edited.count, !candidates.isEmpty else { return }
         let unshown = Mutex([Int]())
-        let shownHits = Mutex([Int: [ObjectID]]())
+        let shownHits = Mutex([Int: [Int32]]())
         let chunks = max(1, min(candidates.count, PrefixMapBuilder.System.coreCount * 4))
         let (pages, vettings, site) = (previous, previousVetting, previousSite)
         // A page's marks are read as hits only when each names a product once (an id that did
         // not read back as written, or a mark outside the cards, sends it to the engine).
-        let products = Set(index.records.map(\.objectID))
+        let numbers = Dictionary(
+            uniqueKeysWithValues: index.records.indices.map { (index.records[$0].objectID, Int32($0)) })
         let minHits = engine.content.config.minHits
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: index.vocabularySize)
@@ -124,10 +125,11 @@ struct IncrementalPlan {
                 // The hits its pages showed: none when it was not offered (no pages).
                 let shown = vettings[s]?.hits.first.flatMap { $0 }.map { $0 >= minHits ? min($0, best) : 0 }
                 if let site, let shown, let paths = pages[s],
-                    let hits = Self.markedIDs(onPages: paths, in: site), hits.count == shown,
-                    Set(hits).count == hits.count, hits.allSatisfy(products.contains)
+                    let marked = Self.markedIDs(onPages: paths, in: site), marked.count == shown,
+                    case let hits = marked.compactMap({ numbers[$0] }), hits.count == shown,
+                    Set(hits).count == shown
                 {
-                    if !hits.contains(where: wanted.contains) {
+                    if !hits.contains(where: records.contains) {
                         found.append(s)
                     } else {
                         shownHits.withLock { $0[s] = hits }
@@ -135,7 +137,7 @@ struct IncrementalPlan {
                     continue
                 }
                 if !records.contains(where: {
-                    index.placesWithin(best, record: $0, query: queries[s], scratch: scratch)
+                    index.placesWithin(best, record: Int($0), query: queries[s], scratch: scratch)
                 }) {
                     found.append(s)
                 }
@@ -170,25 +172,14 @@ struct IncrementalPlan {
     /// The vetting suggestion `s` keeps from the previous build, or nil when it is vetted again.
     /// Kept when no changed product matches every word and, where its words were made optional,
     /// none matches it so either: then no record that matches it changed, so neither did its hits
-    /// nor whether some hit has every word (the vetting `kept` is asked with). Only with its pages
-    /// kept, since its best hits, which would make them, are not known here (those read from its
-    /// previous pages are `knownVetting(_:records:)`'s).
+    /// nor whether some hit has every word (the vetting `kept` is asked with). With its pages kept;
+    /// or, when its previous pages show a changed product ranking as before (`shownAsBefore`),
+    /// with the best hits they show (`Known.best`), its pages made again.
     func knownVetting(_ s: Int) -> SuggestionVetting.Known? {
-        guard s < previousVetting.count, let known = previousVetting[s] else { return nil }
-        return kept(s, relaxed: known.relaxed.contains(true)) == nil ? nil : known
-    }
-
-    /// The vetting suggestion `s` keeps with its best hits (by record of `engine`'s products),
-    /// when its previous pages show a changed product ranking as before (`shownAsBefore`): the
-    /// same hits in the same order, the same counts; nil otherwise.
-    func knownVetting(_ s: Int, records: [ObjectID: Int32]) -> SuggestionVetting.Known? {
-        if let known = knownVetting(s) { return known }
-        guard s < previousVetting.count, var known = previousVetting[s], let shown = shownAsBefore[s] else {
-            return nil
-        }
-        let best = shown.compactMap { records[$0] }
-        guard best.count == shown.count else { return nil }
-        known.best = best
+        guard s < previousVetting.count, var known = previousVetting[s] else { return nil }
+        if kept(s, relaxed: known.relaxed.contains(true)) != nil { return known }
+        guard let shown = shownAsBefore[s] else { return nil }
+        known.best = shown
         return known
     }
 

@@ -25,17 +25,7 @@ struct VettingStep: BuildStep {
         // them, keep their vetting and pages (`ResultPagesStep` reads the plan for that).
         plan?.keepUnshown(context.engine, best: best)
         if plan != nil { context.plan = plan }
-        let known = plan.map { plan in
-            // Records by objectID, for the best hits read from the previous pages.
-            let records =
-                plan.shownAsBefore.isEmpty
-                ? [:]
-                : Dictionary(
-                    uniqueKeysWithValues: context.engine.products.records.indices.map {
-                        (context.engine.products.records[$0].objectID, Int32($0))
-                    })
-            return context.content.suggestions.indices.map { plan.knownVetting($0, records: records) }
-        }
+        let known = plan.map { plan in context.content.suggestions.indices.map(plan.knownVetting) }
         context.knownVettings = known?.lazy.filter { $0 != nil && $0?.best == nil }.count ?? 0
         context.hitsFromPages = known?.lazy.filter { $0?.best != nil }.count ?? 0
         context.vettings = context.engine.rankedVettings(best: best, known: known)
