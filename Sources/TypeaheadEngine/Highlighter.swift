@@ -130,13 +130,49 @@ extension SearchIndex {
                 if let d = matcher.distance(of: word), d < best[i] { best[i] = d }
             }
         }
+        placePhrases(record: record, matchers, into: &best)
+        return best
+    }
+
+    /// The same for each of `records`, with `scratch` (free) loaded once for `matchers`: a word's
+    /// distances are read from it, not searched for in each matcher's ranges.
+    func placedTypos(records: some Sequence<Int>, _ matchers: [WordMatcher], scratch: SearchScratch) -> [[UInt8]] {
+        scratch.load(matchers)
+        defer { scratch.reset() }
+        return records.map { placedTypos(record: $0, matchers, loaded: scratch) }
+    }
+
+    /// The same, with `scratch` already loaded for `matchers` (as while `rankEach` runs).
+    func placedTypos(record: Int, _ matchers: [WordMatcher], loaded scratch: SearchScratch) -> [UInt8] {
+        let n = matchers.count
+        var best = [UInt8](repeating: .max, count: n)
+        let stride = Self.maximumQueryWords
+        scratch.mask.withUnsafeBufferPointer { mask in
+            scratch.distances.withUnsafeBufferPointer { distances in
+                for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
+                    let word = Int(occurrences[o].word)
+                    var bits = UInt32(truncatingIfNeeded: mask[word])
+                    while bits != 0 {
+                        let i = bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        let d = distances[word * stride + i]
+                        if d < best[i] { best[i] = d }
+                    }
+                }
+            }
+        }
+        placePhrases(record: record, matchers, into: &best)
+        return best
+    }
+
+    /// Lowers each query word's count in `best` to that of a phrase alternative standing in `record`.
+    private func placePhrases(record: Int, _ matchers: [WordMatcher], into best: inout [UInt8]) {
         for (i, matcher) in matchers.enumerated() {
             for phrase in matcher.phrases
             where phrase.distance < best[i] && !phraseInstances(record: record, phrase.parts).isEmpty {
                 best[i] = phrase.distance
             }
         }
-        return best
     }
 
     /// Highlights one value whose index words are `wordIDs`, for the query whose word matchers are

@@ -110,7 +110,8 @@ final class PrefixMapWorker: @unchecked Sendable {
                 }
                 if details {
                     entry.nbHits = nbHits
-                    entry.placed = entry.suggestions.map { index.placedTypos(record: Int($0), placedWith) }
+                    entry.placed = index.placedTypos(
+                        records: entry.suggestions.lazy.map(Int.init), placedWith, scratch: scratch)
                     entry.matchedWords = placedWith.map(\.vocabularyRanges)
                 }
                 entries.append(entry)
@@ -312,7 +313,8 @@ final class PrefixMapWorker: @unchecked Sendable {
         entry.among = true
         if details {
             entry.nbHits = nbHits
-            entry.placed = entry.suggestions.map { index.placedTypos(record: Int($0), start.matchers) }
+            entry.placed = index.placedTypos(
+                records: entry.suggestions.lazy.map(Int.init), start.matchers, scratch: scratch)
             entry.matchedWords = start.matchers.map(\.vocabularyRanges)
         }
         return entry

@@ -266,7 +266,7 @@ public final class SearchEngine: Sendable {
         let hits = outcome.ranked.prefix(perPage)
         return (
             outcome.count, hits.map { Int32($0.record) },
-            hits.map { index.placedTypos(record: $0.record, outcome.matchers) },
+            index.placedTypos(records: hits.map(\.record), outcome.matchers, scratch: scratch),
             outcome.wordsRemoved ? outcome.optionalWords : nil
         )
     }

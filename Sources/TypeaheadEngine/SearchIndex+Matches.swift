@@ -113,7 +113,7 @@ extension SearchIndex {
                 found[ranked.record] = RecordStanding(
                     typos: ranked.typos, words: ranked.words, proximity: ranked.proximity,
                     attribute: ranked.attribute, attributePosition: ranked.attributePosition, exact: ranked.exact,
-                    placed: placedTypos(record: ranked.record, matchers))
+                    placed: placedTypos(record: ranked.record, matchers, loaded: scratch))
             }
             return found
         }
