@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 import TypeaheadImages
-import TypeaheadModel
 import TypeaheadTestSupport
+
+@testable import TypeaheadModel
 
 @Suite("Pictures: libvips resizing, formats, limits, determinism")
 struct ThumbnailerTests {
@@ -109,6 +110,20 @@ struct ThumbnailerTests {
         }
         #expect(ImageReference.parse(nil) == nil)
         #expect(ImageReference.parse("  ") == nil)
+    }
+
+    /// An ASCII value is read over its bytes: it reads as the rules over characters read it.
+    @Test("An ASCII image value reads the same over bytes as over characters, errors included")
+    func asciiAsText() {
+        let texts = [
+            "", " ", " \t\n\r", "\r\n", " \r\n ", "a.jpg", " a.jpg", "phones/a.jpg", "HTTP://x/y.png", "hTtPs://x",
+            "https://", "https:///a", "http://x /a", "http:/x", "http:x", "mailto:x", "a:b", "a/b:c", "Data:x",
+            "./a", "../a", "a/./b", "a/../b", "a/.../b", "...", ".a/b.", "a//b", "a/", "/a", "\\a", "a\\b",
+            "a\u{7F}b", "a\u{1F}b", "a\tb", "café/x.jpg", "https://é.example/x", "x\u{301}/y",
+        ]
+        for text in texts {
+            #expect(ImageReference.parse(text) == ImageReference.parseText(text), "\(text.debugDescription)")
+        }
     }
 
     @Test("The cache's index: one URL a line in byte order, read back as written, a bad entry named")
