@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import TypeaheadEngine
 import TypeaheadMarkup
 import TypeaheadModel
@@ -36,7 +38,13 @@ enum Findings {
 
     /// Every finding's table over `input`, in the registry's order.
     static func tables(_ input: FindingInput) -> [BuildReport.Table] {
-        all.map { $0.table(input) }
+        // Each over the whole catalogue, independent of the others: on all cores, kept in order.
+        let made = Mutex([BuildReport.Table?](repeating: nil, count: all.count))
+        DispatchQueue.concurrentPerform(iterations: all.count) { i in
+            let table = all[i].table(input)
+            made.withLock { $0[i] = table }
+        }
+        return made.withLock { $0.map { $0! } }
     }
 }
 
@@ -49,7 +57,7 @@ extension BuildReport.Table {
 
 /// What findings look at: the content, the engine over it, the prefix maps as written and which
 /// suggestions lead somewhere. A build passes its own; a test makes one from a content alone.
-struct FindingInput {
+struct FindingInput: Sendable {
     var content: Content
     var engine: SearchEngine
     /// The maps as written, the unscoped one first.
