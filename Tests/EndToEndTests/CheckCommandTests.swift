@@ -30,8 +30,8 @@ struct CheckCommandTests {
         try FileManager.default.removeItem(atPath: site + "/search/iphone.html")
         let broken = try TestSupport.runTypeahead(["check", "--full", "--content", Self.content, "--site", site])
         #expect(broken.status == 1)
-        // The byte proof names the page once (the pages are not also parsed for their hits).
-        #expect(broken.stdout.contains("1 difference from the live engine and a fresh build:"), "\(broken.stdout)")
+        #expect(broken.stdout.contains("2 differences from the live engine and a fresh build:"))
+        #expect(broken.stdout.contains("- result page search/iphone.html (\"iphone\", page 1 of 1) is missing"))
         #expect(broken.stdout.contains("- search/iphone.html: missing"))
         // From the proof, the same file is missing.
         let since = try TestSupport.runTypeahead(["check", "--content", Self.content, "--site", site])

@@ -70,6 +70,23 @@ import TypeaheadTestSupport
                 .isEmpty)
     }
 
+    /// What `check` reads back from a page's text decodes each of the writer's five entities once,
+    /// as the five replacements it took the place of did, and keeps any other `&`.
+    @Test func unescapeDecodesEachEntityOnce() {
+        let texts = [
+            "", "plain", "&", "&&", "a & b", "&amp;", "&amp;amp;", "&amp;lt;", "&lt;&gt;&quot;&#39;", "&#39",
+            "&quot", "Café &amp; Co", "AT&amp;T &lt;script&gt;", "&nbsp;&copy;", "&&amp;;", "x&amp", "é&lt;ü",
+        ]
+        for text in texts {
+            let replaced = text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+                of: "&#39;", with: "'"
+            )
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
+            #expect(SiteReader.unescape(text) == replaced, "\(text)")
+        }
+    }
+
     @Test func resultPagesSummariseEveryHit() throws {
         let files = try SiteBuilder(content: Self.content, templates: SiteBuilderTests.templates).build()
         let page = try #require(files.first { $0.key.hasPrefix("search/case") }).value

@@ -207,7 +207,7 @@ extension SiteChecker {
     /// has no pages (docs/CONTRACT.md, "A scope's list"): the byte proof finds any file there.
     static func checkPages(
         of s: Int, content: Content, engine: SearchEngine, scopes: [Scope?], slug: String, reader: SiteReader,
-        numbers: [Int32], scratch: SearchScratch, readPages: Bool = true
+        numbers: [Int32], scratch: SearchScratch
     ) -> (suggestion: Int, offered: [Bool], vetted: [AskedVettings.Scoped], pages: Int, differences: [String]) {
         let config = content.config
         let suggestion = content.suggestions[s]
@@ -259,13 +259,10 @@ extension SiteChecker {
             let nbPages =
                 offered[k] && nbHits > 0
                 ? SiteLayout.staticPages(nbPages: pages.first!.nbPages, resultPages: config.resultPages) : 0
-            checkedPages += nbPages > 0 ? pages.count : 0
-            // With the byte proof, each page is compared whole with the one rendered from these
-            // hits and counts (and a missing or stray page named), so it is not read twice.
-            guard readPages else { continue }
             for page in pages where nbPages > 0 {
                 let file = SiteLayout.resultPage(suggestionSlug: slug, page: page.request.page + 1)
                 let expected = page.hits.map { content.products[$0.record].objectID }
+                checkedPages += 1
                 guard let html = reader.read(file) else {
                     differences.append(
                         "result page \(file) (\"\(suggestion.query)\", page \(page.request.page + 1) of \(nbPages)) is missing"

@@ -110,8 +110,7 @@ public struct SiteChecker {
         }
 
         let scopes = config.everyScope
-        let (offered, vettings) = try checkResultPages(
-            engine: engine, scopes: scopes, readPages: templates == nil, report: &report)
+        let (offered, vettings) = try checkResultPages(engine: engine, scopes: scopes, report: &report)
         var known = AskedAnswers()
         checkCategoryPages(engine: engine, report: &report)
         if templates == nil {
@@ -131,13 +130,6 @@ public struct SiteChecker {
             try proveEveryByte(
                 templates: templates, files: entries.files, known: known, vettings: vettings, engine: engine,
                 report: &report)
-            if !report.vettingsTaken {
-                // Its build vetted the suggestions itself: the pages' hits are read against the engine's.
-                var pages = Report()
-                _ = try checkResultPages(engine: engine, scopes: scopes, readPages: true, report: &pages)
-                for difference in pages.differences { report.differ(difference, limit: shownDifferences) }
-                report.differenceCount += pages.differenceCount - pages.differences.count
-            }
         }
         checkEntries(entries, report: &report)
         if templates != nil, report.differenceCount == 0 {
@@ -169,10 +161,8 @@ public struct SiteChecker {
     /// suggestions are offered. The engine takes these counts as its vetting (`adoptVettings`): it
     /// would otherwise count every suggestion again for its suggestions index (`checkMaps`); and so
     /// does the byte proof's build, with the unscoped best hits and facet summaries (`AskedVettings`).
-    /// `readPages`: each page's hits and facet summary are read and compared with the engine's (the
-    /// byte proof, which renders the pages from these answers and compares them whole, needs not).
     private func checkResultPages(
-        engine: SearchEngine, scopes: [Scope?], readPages: Bool, report: inout Report
+        engine: SearchEngine, scopes: [Scope?], report: inout Report
     ) throws(SiteCheckError) -> (offered: [[Bool]], vettings: AskedVettings) {
         var offered = scopes.map { _ in [Bool](repeating: false, count: content.suggestions.count) }
         var hits = scopes.map { _ in [Int?](repeating: nil, count: content.suggestions.count) }
@@ -193,7 +183,7 @@ public struct SiteChecker {
                         Self.checkPages(
                             of: s, content: checkedContent, engine: engine, scopes: scopes,
                             slug: suggestionSlugs[checkedContent.suggestions[s].objectID]!, reader: reader,
-                            numbers: numbers, scratch: scratch, readPages: readPages))
+                            numbers: numbers, scratch: scratch))
                 }
                 return checked
             } progress: { _ in

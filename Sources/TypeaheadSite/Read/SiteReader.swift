@@ -297,10 +297,31 @@ extension SiteReader {
         return ids
     }
 
+    /// The text of an attribute or element the site's HTML writer escaped: `&quot;`, `&#39;`, `&lt;`,
+    /// `&gt;` and `&amp;` decoded, each once, in one pass over the bytes (any other `&` kept). The
+    /// five `replacingOccurrences` it replaces were most of reading a page's facet summary.
     static func unescape(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        return text.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&amp;", with: "&")
+        let entities: [(name: [UInt8], byte: UInt8)] = [
+            (Array("quot;".utf8), UInt8(ascii: "\"")), (Array("#39;".utf8), UInt8(ascii: "'")),
+            (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")),
+            (Array("amp;".utf8), UInt8(ascii: "&")),
+        ]
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var i = 0
+        next: while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "&") {
+                for entity in entities where bytes[(i + 1)...].starts(with: entity.name) {
+                    output.append(entity.byte)
+                    i += 1 + entity.name.count
+                    continue next
+                }
+            }
+            output.append(bytes[i])
+            i += 1
+        }
+        return String(decoding: output, as: UTF8.self)
     }
 }
