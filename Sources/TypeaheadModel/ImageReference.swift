@@ -17,8 +17,8 @@ public enum ImageReference: Sendable, Equatable {
     }
 
     /// The same for an ASCII text (every catalogue's common case, read once a product per build),
-    /// over its bytes: where a text's characters are its bytes, the rules below read the same. Nil
-    /// for a text that is not ASCII, and for a blank one.
+    /// over its bytes: where a text's characters are its bytes, the rules of `parseText` read the
+    /// same. Nil for a text that is not ASCII (`parseText` reads it); `.some(nil)` for a blank one.
     private static func parseASCII(_ text: String) -> Result<ImageReference, ImageReferenceError>?? {
         var copy = text
         return copy.withUTF8 { bytes -> Result<ImageReference, ImageReferenceError>?? in
