@@ -299,7 +299,8 @@ extension SiteReader {
 
     /// The text of an attribute or element the site's HTML writer escaped: `&quot;`, `&#39;`, `&lt;`,
     /// `&gt;` and `&amp;` decoded, each once, in one pass over the bytes (any other `&` kept). The
-    /// five `replacingOccurrences` it replaces were most of reading a page's facet summary.
+    /// five `replacingOccurrences` it replaces were most of reading a page's facet summary, and
+    /// left an entity followed by a combining mark as it was (they search by grapheme).
     static func unescape(_ text: String) -> String {
         guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
         let entities: [(name: [UInt8], byte: UInt8)] = [
