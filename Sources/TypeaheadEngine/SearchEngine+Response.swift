@@ -145,22 +145,15 @@ extension SearchEngine {
         var output = ""
         var rest = Substring(value)
         while let open = rest.range(of: "<em>") {
-            output += unescape(rest[..<open.lowerBound])
+            output += HTML.unescape(rest[..<open.lowerBound])
             rest = rest[open.upperBound...]
             let close = rest.range(of: "</em>") ?? (rest.endIndex..<rest.endIndex)
-            output += pre + unescape(rest[..<close.lowerBound]) + post
+            output += pre + HTML.unescape(rest[..<close.lowerBound]) + post
             rest = rest[close.upperBound...]
         }
-        return output + unescape(rest)
+        return output + HTML.unescape(rest)
     }
 
-    /// Undoes `HTML.escape` (its five entities, nothing else: the highlighter wrote them).
-    static func unescape(_ text: Substring) -> String {
-        guard text.contains("&") else { return String(text) }
-        return text.replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-            .replacingOccurrences(of: "&amp;", with: "&")
-    }
 }
 
 extension String {

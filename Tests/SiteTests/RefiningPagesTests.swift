@@ -70,7 +70,7 @@ import TypeaheadTestSupport
                 .isEmpty)
     }
 
-    /// What `check` reads back from a page's text is the value the writer escaped (`HTML.escape`),
+    /// What `check` reads back from a page's text (`HTML.unescape`, also `serve`'s highlight tags) is the value the writer escaped (`HTML.escape`),
     /// hostile ones too: an entity followed by a combining mark included, which the five Foundation
     /// replacements it took the place of left as it was (their search is by grapheme). On text
     /// without combining marks it decodes as those did, each entity once, any other `&` kept.
@@ -80,7 +80,7 @@ import TypeaheadTestSupport
             "<\u{301}", "&\u{300}x", "\"\u{301}'\u{302}", "e\u{301} < é", "&lt;", "&#39;",
         ]
         for value in values {
-            #expect(SiteReader.unescape(HTML.escape(value)) == value, "\(value.debugDescription)")
+            #expect(HTML.unescape(HTML.escape(value)) == value, "\(value.debugDescription)")
         }
         let texts = [
             "", "plain", "&", "&&", "a & b", "&amp;", "&amp;amp;", "&amp;lt;", "&lt;&gt;&quot;&#39;", "&#39",
@@ -92,7 +92,7 @@ import TypeaheadTestSupport
             )
             .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
             .replacingOccurrences(of: "&amp;", with: "&")
-            #expect(SiteReader.unescape(text) == replaced, "\(text)")
+            #expect(HTML.unescape(text) == replaced, "\(text)")
         }
     }
 

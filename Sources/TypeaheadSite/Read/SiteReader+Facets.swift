@@ -22,7 +22,7 @@ extension SiteReader {
         let countMark = Array("<small>(".utf8)
         let quote = UInt8(ascii: "\"")
         let text = { (range: Range<Int>) in
-            unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
+            HTML.unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self))
         }
         guard
             let section = find(Array(#"<section class="facet-summary""#.utf8), in: bytes, from: 0)

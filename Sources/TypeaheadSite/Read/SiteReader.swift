@@ -287,7 +287,8 @@ extension SiteReader {
                     while close < end, bytes[close] != UInt8(ascii: "\"") { close += 1 }
                     guard close < end else { break }
                     ids.append(
-                        unescape(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)))
+                        HTML.unescape(
+                            String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<close]), as: UTF8.self)))
                     i = close
                     continue
                 }
@@ -295,34 +296,5 @@ extension SiteReader {
             i += 1
         }
         return ids
-    }
-
-    /// The text of an attribute or element the site's HTML writer escaped: `&quot;`, `&#39;`, `&lt;`,
-    /// `&gt;` and `&amp;` decoded, each once, in one pass over the bytes (any other `&` kept). The
-    /// five `replacingOccurrences` it replaces were most of reading a page's facet summary, and
-    /// left an entity followed by a combining mark as it was (they search by grapheme).
-    static func unescape(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "&")) else { return text }
-        let entities: [(name: [UInt8], byte: UInt8)] = [
-            (Array("quot;".utf8), UInt8(ascii: "\"")), (Array("#39;".utf8), UInt8(ascii: "'")),
-            (Array("lt;".utf8), UInt8(ascii: "<")), (Array("gt;".utf8), UInt8(ascii: ">")),
-            (Array("amp;".utf8), UInt8(ascii: "&")),
-        ]
-        let bytes = Array(text.utf8)
-        var output: [UInt8] = []
-        output.reserveCapacity(bytes.count)
-        var i = 0
-        next: while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "&") {
-                for entity in entities where bytes[(i + 1)...].starts(with: entity.name) {
-                    output.append(entity.byte)
-                    i += 1 + entity.name.count
-                    continue next
-                }
-            }
-            output.append(bytes[i])
-            i += 1
-        }
-        return String(decoding: output, as: UTF8.self)
     }
 }
