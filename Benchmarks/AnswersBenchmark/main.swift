@@ -7,7 +7,8 @@
 // every key of two words or more (with `all`, also one-word keys of more than three letters: every
 // key the build may precompute, before it leaves out those whose postings are small). The digest
 // covers every answer's bytes. With `direct`, the same keys are also asked of the engine one at a
-// time (`SearchEngine.placedFirstPage`, as `typeahead check` asks them), on one thread: `direct_s`.
+// time (`SearchEngine.placedFirstPage`, as `typeahead check` asks them), on one thread: `direct_s`,
+// and `direct_digest` over their hits, placed typos and optional words.
 // Prints JSON: keys ranked, hits found, and the fastest of RUNS walks (default 3) in seconds.
 import Foundation
 import TypeaheadEngine
@@ -56,10 +57,24 @@ for _ in 0..<runs {
 }
 var direct = Double.infinity
 var directHits = 0
+var directDigest: UInt64 = 0
 for _ in 0..<(askDirectly ? runs : 0) {
     directHits = 0
+    directDigest = 0
     let start = DispatchTime.now().uptimeNanoseconds
-    for text in texts { directHits += engine.placedFirstPage(text).nbHits }
+    for text in texts {
+        let answer = engine.placedFirstPage(text)
+        directHits += answer.nbHits
+        // Every direct answer's hits, placed typos and optional words, so two engines can be
+        // proven to answer the same.
+        var bytes = Array(text.utf8)
+        for n in [answer.nbHits] + answer.records.map(Int.init) {
+            withUnsafeBytes(of: UInt64(n).littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        for placed in answer.placed { bytes.append(contentsOf: placed + [0xFF]) }
+        for word in answer.optionalWords ?? [] { bytes.append(word ? 1 : 0) }
+        directDigest = (directDigest ^ FNV1a.hash64(bytes)) &* 0x100_0000_01b3
+    }
     direct = min(direct, seconds(since: start))
 }
 print(
@@ -71,6 +86,12 @@ print(
                 "hits": .number(Double(hits)),
                 "digest": .string(String(digest, radix: 16)),
                 "walk_s": .number(fastest),
-            ].merging(askDirectly ? ["direct_s": .number(direct), "direct_hits": .number(Double(directHits))] : [:]) {
+            ].merging(
+                askDirectly
+                    ? [
+                        "direct_s": .number(direct), "direct_hits": .number(Double(directHits)),
+                        "direct_digest": .string(String(directDigest, radix: 16)),
+                    ] : [:]
+            ) {
                 a, _ in a
             })))
