@@ -35,6 +35,11 @@ public enum TextNormalizer {
 
     /// The normalised words of a text (step 3).
     public static func words(_ text: String) -> [String] {
+        separatedASCIIWords(text) ?? foldedWords(text)
+    }
+
+    /// The words of the folded text: the rule itself (`separatedASCIIWords` is a shortcut).
+    static func foldedWords(_ text: String) -> [String] {
         var folded = fold(text)
         // ASCII, the common text: its words are the runs of letters and digits, cut from its bytes
         // (appended scalar by scalar, they were a third of the time to index a catalogue).
@@ -64,6 +69,31 @@ public enum TextNormalizer {
             }
         }
         if !current.isEmpty { words.append(String(current)) }
+        return words
+    }
+
+    /// The words of a text whose every character outside ASCII separates words (as `®`, `™`, `–`
+    /// or curly quotes do): its ASCII letters and digits, lower-cased, cut from its bytes. Such a
+    /// character becomes a space before decomposition (`fold`), and decomposing ASCII and spaces
+    /// changes nothing, so these are `fold`'s words, without building the folded text. nil when a
+    /// character outside ASCII is a letter, a digit or a mark: that text is folded.
+    static func separatedASCIIWords(_ text: String) -> [String]? {
+        for scalar in text.unicodeScalars where !scalar.isASCII {
+            if isWordScalar(scalar) || isMark(scalar) { return nil }
+        }
+        var words: [String] = []
+        var word: [UInt8] = []
+        for byte in text.utf8 {
+            if (byte >= 0x30 && byte <= 0x39) || (byte >= 0x61 && byte <= 0x7A) {
+                word.append(byte)
+            } else if byte >= 0x41 && byte <= 0x5A {
+                word.append(byte + 0x20)
+            } else if !word.isEmpty {
+                words.append(String(decoding: word, as: UTF8.self))
+                word.removeAll(keepingCapacity: true)
+            }
+        }
+        if !word.isEmpty { words.append(String(decoding: word, as: UTF8.self)) }
         return words
     }
 
