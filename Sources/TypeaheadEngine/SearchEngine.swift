@@ -271,6 +271,17 @@ public final class SearchEngine: Sendable {
         )
     }
 
+    /// The placed typo counts `placedFirstPage` gives `records` for `query` (its hits, when no word
+    /// was made optional to find them): for hits already asked of the engine another way.
+    public func placedTypos(_ query: String, records: [Int32]) -> [[UInt8]] {
+        let index = products
+        let scratch =
+            scratches.withLock { $0[.products]?.popLast() } ?? SearchScratch(vocabularySize: index.vocabularySize)
+        defer { scratches.withLock { $0[.products, default: []].append(scratch) } }
+        let matchers = index.queryMatchers(query, typoTolerance: true, prefixLast: true).matchers
+        return index.placedTypos(records: records.map(Int.init), matchers, scratch: scratch)
+    }
+
     private func hitsPerPage(_ request: SearchRequest) -> Int {
         request.hitsPerPage ?? (request.index == .products ? content.config.hitsPerPage : Self.suggestionsHitsPerPage)
     }

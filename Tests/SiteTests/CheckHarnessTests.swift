@@ -83,6 +83,35 @@ struct CheckHarnessTests {
         #expect(report.description.contains("Every precomputed answer equals the live engine's."))
     }
 
+    /// A precomputed answer whose text is a suggestion's query takes its hits from the result
+    /// page just asked (`PageAnswers`); one whose words were made optional is asked afresh. Both
+    /// still catch a changed line.
+    @Test("A suggestion's own answer, taken from its result page, still catches a changed count; a relaxed one too")
+    func answersFromPages() throws {
+        // With the templates, the answers are read from the site (without, from the files the
+        // check makes, which it compares byte for byte with the site's).
+        let templates = try TemplateSet.load(from: TestSupport.packageRoot.appendingPathComponent("Templates").path)
+        func check(_ site: FixtureSite) throws -> SiteChecker.Report {
+            try SiteChecker(content: site.content, site: site.site.path, templates: templates).run()
+        }
+        let clean = try check(FixtureSite())
+        #expect(clean.differenceCount == 0, "\(clean.differences)")
+        // "iphone", "iphone case", "samsung galaxy"; not "cheap charger" (its words made optional).
+        #expect(clean.answersFromPages == 3)
+        #expect(clean.answers > clean.answersFromPages)
+
+        let site = try FixtureSite()
+        try site.edit("data/products/answers/case.js") {
+            $0.replacingOccurrences(of: #"["iphone case",1,[2],[0]]"#, with: #"["iphone case",2,[2],[0]]"#)
+                .replacingOccurrences(of: #"["iphone",2,[1,2],[0,0]]"#, with: #"["iphone",2,[1,2],[0,1]]"#)
+                .replacingOccurrences(of: #"["cheap charger",1,[4],[3],3]"#, with: #"["cheap charger",1,[4],[3],1]"#)
+        }
+        let differences = try check(site).differences.joined(separator: "\n")
+        for text in ["iphone case", "iphone", "cheap charger"] {
+            #expect(differences.contains("precomputed answer \"\(text)\": found"), "\(text): \(differences)")
+        }
+    }
+
     @Test("Two suggestions of a key in the wrong order")
     func valueOrder() throws {
         let site = try FixtureSite()

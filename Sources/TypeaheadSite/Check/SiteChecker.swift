@@ -39,6 +39,9 @@ public struct SiteChecker {
         public var differences: [String] = []
         public var differenceCount = 0
         public var seconds = 0.0
+        /// Precomputed answers of a suggestion's query, taken from its result page's hits (only
+        /// their placed typos asked again: `PageAnswers`).
+        var answersFromPages = 0
         /// The byte proof's build: answers and vetting taken from this check's (not asked again).
         var answersTaken = 0
         var vettingsTaken = false
@@ -113,13 +116,15 @@ public struct SiteChecker {
         let (offered, vettings) = try checkResultPages(engine: engine, scopes: scopes, report: &report)
         var known = AskedAnswers()
         checkCategoryPages(engine: engine, report: &report)
+        let pages = PageAnswers(vettings, engine: engine, numbers: Self.rankNumbers(engine))
         if templates == nil {
-            checkClientIndices(engine: engine, data: data, offered: offered, images: images, report: &report)
+            checkClientIndices(
+                engine: engine, data: data, offered: offered, images: images, pages: pages, report: &report)
         } else {
             // The byte proof below builds the client indices anyway and compares their files: the
             // answers are read from the site, to be asked of the engine, rather than walked twice;
             // the engine's answers then serve that build's answers' walk (`AskedAnswers`).
-            known = checkAnswers(engine: engine, shards: reader.answerShards(), report: &report)
+            known = checkAnswers(engine: engine, shards: reader.answerShards(), pages: pages, report: &report)
         }
 
         checkMaps(maps, engine: engine, offered: offered, scopes: scopes, report: &report)
