@@ -106,11 +106,10 @@ extension SiteChecker {
     struct PageAnswers: Sendable {
         var byText: [ByteKey: (nbHits: Int, records: [Int32])] = [:]
 
-        init() {}
-
         init(_ vettings: AskedVettings, engine: SearchEngine, numbers: [Int32]) {
+            // At most the pagination limit (site.json's hitsPerPage is 1 to 1,000): the first
+            // page `placedFirstPage` answers.
             let perPage = engine.content.config.hitsPerPage
-            guard perPage <= SearchEngine.paginationLimit else { return }
             var record = [Int32](repeating: -1, count: numbers.count)
             for (r, number) in numbers.enumerated() { record[Int(number)] = Int32(r) }
             for suggestion in engine.content.suggestions {
