@@ -17,52 +17,101 @@ extension SearchIndex {
     /// records are skipped. With these, the page ranks and highlights as the engine does, from the
     /// postings of the query's candidate words alone.
     public func forEachWordPostings(order: [Int32], _ body: (_ id: Int, _ word: String, _ postings: [Int32]) -> Void) {
-        var number = [Int32](repeating: -1, count: records.count)
-        for (n, record) in order.enumerated() { number[Int(record)] = Int32(n) }
-        // Each record's occurrences sorted by word (stable), so one word's places are one run.
-        var byWord = [Int32](repeating: 0, count: occurrences.count)
-        for record in records.indices where number[record] >= 0 {
-            let start = Int(occurrenceStart[record])
-            let end = Int(occurrenceStart[record + 1])
-            let sorted = (start..<end).sorted {
-                occurrences[$0].word != occurrences[$1].word ? occurrences[$0].word < occurrences[$1].word : $0 < $1
+        forEachWordPostings(order: order, blockLimit: Self.postingsBlockLimit, body)
+    }
+
+    /// How many numbers of postings `forEachWordPostings` lays out at once (64 MB): the words are
+    /// taken in blocks of about this much, each block one pass over the records' occurrences.
+    static let postingsBlockLimit = 16 << 20
+
+    /// `forEachWordPostings` with its blocks of at most `blockLimit` numbers (a word larger than
+    /// that is a block of its own).
+    ///
+    /// No sort: the records are read in `order`, so each word's records come by number; a
+    /// record's occurrences are read in their own order, so its places do too. A first pass
+    /// sizes each word's postings; then, block by block, each record's occurrences of the block's
+    /// words are counted by word (its header) and placed after it.
+    func forEachWordPostings(
+        order: [Int32], blockLimit: Int, _ body: (_ id: Int, _ word: String, _ postings: [Int32]) -> Void
+    ) {
+        let vocabulary = words.count
+        // Each word's flat size: two numbers a record that holds it, two an occurrence.
+        var size = [Int](repeating: 0, count: vocabulary)
+        var stamp = [Int32](repeating: -1, count: vocabulary)
+        for n in order.indices {
+            let record = Int(order[n])
+            for o in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
+                let w = Int(occurrences[o].word)
+                if stamp[w] != Int32(n) {
+                    stamp[w] = Int32(n)
+                    size[w] += 2
+                }
+                size[w] += 2
             }
-            for (i, o) in sorted.enumerated() { byWord[start + i] = Int32(o) }
         }
-        var flat: [Int32] = []
-        var holders: [(number: Int32, record: Int32)] = []
-        for w in 0..<words.count {
-            holders.removeAll(keepingCapacity: true)
-            for p in Int(postingStart[w])..<Int(postingStart[w + 1]) {
-                let record = postingRecords[p]
-                if number[Int(record)] >= 0 { holders.append((number[Int(record)], record)) }
+        var cursor = [Int](repeating: 0, count: vocabulary)
+        var fill = [Int](repeating: 0, count: vocabulary)
+        var count = [Int32](repeating: 0, count: vocabulary)
+        for w in 0..<vocabulary { stamp[w] = -1 }
+        var touched: [Int32] = []
+        var first = 0
+        while first < vocabulary {
+            // The block: words first..<last, at most `blockLimit` numbers (one word at least).
+            var last = first
+            var total = 0
+            while last < vocabulary, last == first || total + size[last] <= blockLimit {
+                cursor[last] = total
+                total += size[last]
+                last += 1
             }
-            guard !holders.isEmpty else { continue }
-            holders.sort { $0.number < $1.number }
-            flat.removeAll(keepingCapacity: true)
-            let word = Int32(w)
-            for (n, record) in holders {
-                let start = Int(occurrenceStart[Int(record)])
-                var low = start
-                var high = Int(occurrenceStart[Int(record) + 1])
-                while low < high {
-                    let mid = (low + high) / 2
-                    if occurrences[Int(byWord[mid])].word < word { low = mid + 1 } else { high = mid }
-                }
-                var end = low
-                while end < Int(occurrenceStart[Int(record) + 1]), occurrences[Int(byWord[end])].word == word {
-                    end += 1
-                }
-                let sole = Self.sortedContains(soleWords[Int(record)], word)
-                flat.append(n)
-                flat.append(Int32(end - low) * 2 + (sole ? 1 : 0))
-                for i in low..<end {
-                    let o = occurrences[Int(byWord[i])]
-                    flat.append(Int32(o.attribute))
-                    flat.append(o.position)
+            var flat = [Int32](repeating: 0, count: total)
+            let low = Int32(first)
+            let high = Int32(last)
+            flat.withUnsafeMutableBufferPointer { flat in
+                for n in order.indices {
+                    let record = Int(order[n])
+                    let range = Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1])
+                    touched.removeAll(keepingCapacity: true)
+                    for o in range {
+                        let word = occurrences[o].word
+                        guard word >= low, word < high else { continue }
+                        let w = Int(word)
+                        if stamp[w] != Int32(n) {
+                            stamp[w] = Int32(n)
+                            count[w] = 0
+                            touched.append(word)
+                        }
+                        count[w] += 1
+                    }
+                    guard !touched.isEmpty else { continue }
+                    for word in touched {
+                        let w = Int(word)
+                        let sole = Self.sortedContains(soleWords[record], word)
+                        flat[cursor[w]] = Int32(n)
+                        flat[cursor[w] + 1] = count[w] * 2 + (sole ? 1 : 0)
+                        fill[w] = cursor[w] + 2
+                        cursor[w] += 2 + 2 * Int(count[w])
+                    }
+                    for o in range {
+                        let occurrence = occurrences[o]
+                        guard occurrence.word >= low, occurrence.word < high else { continue }
+                        let w = Int(occurrence.word)
+                        flat[fill[w]] = Int32(occurrence.attribute)
+                        flat[fill[w] + 1] = occurrence.position
+                        fill[w] += 2
+                    }
                 }
             }
-            body(w, String(String.UnicodeScalarView(words[w].map { Unicode.Scalar($0)! })), flat)
+            // Each word's postings end where its cursor stopped.
+            var start = 0
+            for w in first..<last {
+                let end = cursor[w]
+                if end > start {
+                    body(w, String(String.UnicodeScalarView(words[w].map { Unicode.Scalar($0)! })), Array(flat[start..<end]))
+                }
+                start = end
+            }
+            first = last
         }
     }
 

@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import TypeaheadModel
 
 /// One record as an index sees it: its searchable texts, in searchable-attribute order.
@@ -84,14 +86,19 @@ public struct SearchIndex: Sendable {
         var occurrences: [WordOccurrence] = []
         var counts = [Int32](repeating: 0, count: words.count)
         var soleWords: [[Int32]] = []
+        // The last record each word was counted for (a set of the record's words, without hashing).
+        var seen = [Int32](repeating: -1, count: words.count)
+        occurrences.reserveCapacity(provisional.reduce(0) { $0 + $1.count })
         for (index, list) in provisional.enumerated() {
-            var seen = Set<Int32>()
             for entry in list {
                 let word = renumber[Int(entry.word)]
                 occurrences.append(
                     WordOccurrence(
                         word: word, attribute: entry.attribute, element: entry.element, position: entry.position))
-                if seen.insert(word).inserted { counts[Int(word)] += 1 }
+                if seen[Int(word)] != Int32(index) {
+                    seen[Int(word)] = Int32(index)
+                    counts[Int(word)] += 1
+                }
             }
             occurrenceStart.append(Int32(occurrences.count))
             soleWords.append(Array(Set(provisionalSole[index].map { renumber[Int($0)] })).sorted())
@@ -116,21 +123,72 @@ public struct SearchIndex: Sendable {
         self.customRank = customRank
     }
 
+    /// A record's occurrences as `tokenise` finds them: word id, attribute, value, position.
+    private typealias Provisional = [(word: Int32, attribute: Int16, element: Int16, position: Int32)]
+
     /// Every value of every record tokenised once: each record's occurrences (word ids numbered in
-    /// order of first sight), the words of its one-word values, and each id's spelling.
+    /// order of first sight), the words of its one-word values, and each id's spelling. On all
+    /// cores for a large catalogue: each chunk of records with a vocabulary of its own, then the
+    /// chunks' ids taken into one vocabulary in chunk order (the ids are numbered again in
+    /// code-point order after, so only which spellings exist matters).
     private static func tokenise(
         _ records: [IndexedRecord]
-    ) -> (
-        occurrences: [[(word: Int32, attribute: Int16, element: Int16, position: Int32)]], sole: [[Int32]],
-        spelled: [[UInt32]]
-    ) {
+    ) -> (occurrences: [Provisional], sole: [[Int32]], spelled: [[UInt32]]) {
+        let chunks = records.count < 4096 ? 1 : min(64, PrefixMapBuilder.System.coreCount * 4)
+        if chunks == 1 { return tokenise(records[...]) }
+        let size = (records.count + chunks - 1) / chunks
+        let parts = Mutex([(occurrences: [Provisional], sole: [[Int32]], spelled: [[UInt32]])?](repeating: nil, count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let range = min(c * size, records.count)..<min((c + 1) * size, records.count)
+            let part = tokenise(records[range])
+            parts.withLock { $0[c] = part }
+        }
         var vocabulary: [[UInt32]: Int32] = [:]
-        var provisional: [[(word: Int32, attribute: Int16, element: Int16, position: Int32)]] = []
+        var spelled: [[UInt32]] = []
+        var provisional: [Provisional] = []
+        var provisionalSole: [[Int32]] = []
+        provisional.reserveCapacity(records.count)
+        provisionalSole.reserveCapacity(records.count)
+        // Each chunk's lists renumbered in place and taken, the chunk let go (one copy of them).
+        var taken = parts.withLock { parts in
+            defer { parts = [] }
+            return parts
+        }
+        for c in taken.indices {
+            guard var part = taken[c] else { continue }
+            taken[c] = nil
+            let global = part.spelled.map { scalars -> Int32 in
+                if let existing = vocabulary[scalars] { return existing }
+                let id = Int32(spelled.count)
+                vocabulary[scalars] = id
+                spelled.append(scalars)
+                return id
+            }
+            for r in part.occurrences.indices {
+                for o in part.occurrences[r].indices {
+                    part.occurrences[r][o].word = global[Int(part.occurrences[r][o].word)]
+                }
+            }
+            for r in part.sole.indices {
+                for o in part.sole[r].indices { part.sole[r][o] = global[Int(part.sole[r][o])] }
+            }
+            provisional.append(contentsOf: part.occurrences)
+            provisionalSole.append(contentsOf: part.sole)
+        }
+        return (provisional, provisionalSole, spelled)
+    }
+
+    /// `tokenise` over some records, with a vocabulary of their own.
+    private static func tokenise(
+        _ records: ArraySlice<IndexedRecord>
+    ) -> (occurrences: [Provisional], sole: [[Int32]], spelled: [[UInt32]]) {
+        var vocabulary: [[UInt32]: Int32] = [:]
+        var provisional: [Provisional] = []
         var provisionalSole: [[Int32]] = []
         var spelled: [[UInt32]] = []
         provisional.reserveCapacity(records.count)
         for record in records {
-            var list: [(Int32, Int16, Int16, Int32)] = []
+            var list: Provisional = []
             var sole: [Int32] = []
             for (attribute, values) in record.texts.enumerated() {
                 var position: Int32 = 0
@@ -185,11 +243,13 @@ public struct SearchIndex: Sendable {
         for w in 0..<words { postingStart[w + 1] = postingStart[w] + counts[w] }
         var fill = Array(postingStart.dropLast())
         var postingRecords = [Int32](repeating: 0, count: Int(postingStart[words]))
+        // The last record each word was listed for.
+        var seen = [Int32](repeating: -1, count: words)
         for record in 0..<records {
-            var seen = Set<Int32>()
             for i in Int(occurrenceStart[record])..<Int(occurrenceStart[record + 1]) {
                 let word = occurrences[i].word
-                if seen.insert(word).inserted {
+                if seen[Int(word)] != Int32(record) {
+                    seen[Int(word)] = Int32(record)
                     postingRecords[Int(fill[Int(word)])] = Int32(record)
                     fill[Int(word)] += 1
                 }
