@@ -107,7 +107,9 @@ extension SearchIndex {
             for w in first..<last {
                 let end = cursor[w]
                 if end > start {
-                    body(w, String(String.UnicodeScalarView(words[w].map { Unicode.Scalar($0)! })), Array(flat[start..<end]))
+                    body(
+                        w, String(String.UnicodeScalarView(words[w].map { Unicode.Scalar($0)! })),
+                        Array(flat[start..<end]))
                 }
                 start = end
             }

@@ -137,7 +137,8 @@ public struct SearchIndex: Sendable {
         let chunks = records.count < 4096 ? 1 : min(64, PrefixMapBuilder.System.coreCount * 4)
         if chunks == 1 { return tokenise(records[...]) }
         let size = (records.count + chunks - 1) / chunks
-        let parts = Mutex([(occurrences: [Provisional], sole: [[Int32]], spelled: [[UInt32]])?](repeating: nil, count: chunks))
+        let parts = Mutex(
+            [(occurrences: [Provisional], sole: [[Int32]], spelled: [[UInt32]])?](repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             let range = min(c * size, records.count)..<min((c + 1) * size, records.count)
             let part = tokenise(records[range])
