@@ -44,6 +44,11 @@ public struct SuggestionVetting: Sendable {
         /// as before): its pages are then made from them, and only its facet summary is tallied,
         /// over its matches, unranked. Nil: its pages are the previous build's.
         public var best: [Int32]? = nil
+        /// `best` is not yet in rank order: it holds every record that can be among the best hits
+        /// now (an incremental build: a changed product ranks otherwise for the suggestion, and was
+        /// not among the hits its pages showed, or they showed every hit), ranked again among
+        /// themselves, the first `bestCount` kept.
+        public var rankAmong = false
 
         public init(hits: [Int?], relaxed: [Bool]) {
             self.hits = hits
@@ -159,7 +164,12 @@ extension SearchEngine {
             var tallies = scopes.map { _ in FacetTally(size: table?.valueCount ?? 0) }
             let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Vetted in
                 if let given = known?[s] {
-                    guard let kept = given.best else { return (given.hits, [], [], given.relaxed) }
+                    guard var kept = given.best else { return (given.hits, [], [], given.relaxed) }
+                    if given.rankAmong {
+                        let (_, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
+                        kept = products.rank(matchers, candidates: kept.sorted(), allowed: nil, scratch: scratch)
+                            .sorted { $0.precedes($1) }.prefix(best).map { Int32($0.record) }
+                    }
                     // Hits ranking as before: the unscoped list's summary alone is made again.
                     let summaries = scopes.indices.map { k -> FacetSummary? in
                         guard let table, listed[k], given.hits[k] ?? 0 > 0 else { return nil }

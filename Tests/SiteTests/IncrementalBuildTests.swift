@@ -297,6 +297,31 @@ struct IncrementalBuildTests {
         try Self.expectSameAsClean(output, content, templates: templates, "a price edited, card \(card)")
     }
 
+    @Test("A name edited: the product off the pages, ranking otherwise, the best hits ranked among the pages'")
+    func rankedAmongPages() throws {
+        var shop = try Shop(products: 160, seed: 53)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        // The least popular product (on few pages): a word put before its name moves every word
+        // of it, so it ranks otherwise for the suggestions it matches there, with the same scopes
+        // and facets.
+        let i = try #require(
+            shop.products.indices.min { Shop.popularity(shop.products[$0]) < Shop.popularity(shop.products[$1]) })
+        shop.products[i]["name"] = "Zyxwv \(shop.products[i]["name"] ?? "")"
+        try shop.save()
+        let note = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(note.contains("ranked again among them and the changed products"), "\(note)")
+        try Self.expectSameAsClean(output, shop.content, "a word put before a name")
+        // The most popular product (on the first page of most suggestions it matches) the same
+        // way: where it was on a page of fewer hits than there are, the whole list is ranked.
+        let top = try #require(
+            shop.products.indices.max { Shop.popularity(shop.products[$0]) < Shop.popularity(shop.products[$1]) })
+        shop.products[top]["name"] = "Zyxwv \(shop.products[top]["name"] ?? "")"
+        try shop.save()
+        _ = try Self.build(shop.content, into: output)
+        try Self.expectSameAsClean(output, shop.content, "a word put before the most popular name")
+    }
+
     @Test("A product made unpopular alone has the pages it leaves made again")
     func popularityAlone() throws {
         // It matches the suggestion as before, with the same facets and scopes, and drops below its

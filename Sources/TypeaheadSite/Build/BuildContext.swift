@@ -64,6 +64,9 @@ final class BuildContext {
     /// Of those vetted again, how many took their best hits from their previous pages (their
     /// facet summary alone tallied): `IncrementalPlan.shownAsBefore`.
     var hitsFromPages = 0
+    /// Of those, how many ranked their best hits again among those and the changed products:
+    /// `IncrementalPlan.rankedAmong`.
+    var rankedAmong = 0
     /// Set by `ClientIndexStep`.
     var productsIndex: ShardedIndex.Output!
     var suggestionsIndex: ShardedIndex.Output!

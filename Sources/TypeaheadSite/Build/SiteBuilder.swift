@@ -181,7 +181,11 @@ public struct SiteBuilder {
                 : note
                     + "; suggestions vetted again: \(content.suggestions.count - context.knownVettings) of \(content.suggestions.count)"
                     + (context.hitsFromPages > 0
-                        ? " (\(context.hitsFromPages) of them with their hits read from their previous pages)" : "")
+                        ? " (\(context.hitsFromPages) of them with their hits read from their previous pages"
+                            + (context.rankedAmong > 0
+                                ? ", \(context.rankedAmong) of those ranked again among them and the changed products"
+                                : "") + ")"
+                        : "")
                     + (context.mapsKept ? "; prefix maps kept" : "; prefix maps made again")
                     + "; result pages made again for \(content.suggestions.count - context.keptSuggestions) of \(content.suggestions.count) suggestions"
                     + (context.productsIndex.map {

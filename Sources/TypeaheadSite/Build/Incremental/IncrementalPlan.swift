@@ -34,6 +34,14 @@ struct IncrementalPlan {
     /// summarised facet values unchanged (`matches`): its vetting and pages are kept when none of
     /// them is on those pages (`keepUnshown`).
     var asBefore: [Bool] = []
+    /// For each suggestion: the changed products match it, ranking otherwise than before, their
+    /// scopes and summarised facet values unchanged (`matches`): when none of them is among the
+    /// hits its pages show, or they show every hit, its best hits are ranked among those and the
+    /// changed products alone (`keepUnshown`, `rankedAmong`).
+    var rankable: [Bool] = []
+    /// The changed products as they were and as they are, each set in an engine of its own
+    /// (`make`), when both are known.
+    var changedEngines: [SearchEngine] = []
     /// The changed products, as they are.
     var edited: [ObjectID] = []
     /// The folder of the site the build replaces (`previous` names its pages).
@@ -42,6 +50,11 @@ struct IncrementalPlan {
     /// (`keepUnshown`): the hits those pages show, in order, by record. Its vetting is as it was,
     /// with these best hits; its pages are made again (their cards show what changed).
     var shownAsBefore: [Int: [Int32]] = [:]
+    /// For each `rankable` suggestion whose best hits can be ranked among few records
+    /// (`keepUnshown`): its hits in every scope now, and those records (the hits its previous pages
+    /// show, less the changed products as they were, with those that match it as they are). Its
+    /// pages are made again from them; its facet summary is tallied again.
+    var rankedAmong: [Int: (hits: [Int?], among: [Int32])] = [:]
     /// Products added, removed or edited since the previous build.
     var changedProducts: Int
     /// The previous site's precomputed answers that the answers' walk may keep (nil: none, as the
@@ -102,14 +115,20 @@ struct IncrementalPlan {
         let wanted = Set(edited)
         let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }.map(Int32.init)
         let queries = engine.content.suggestions.map(\.query)
-        let candidates = asBefore.indices.filter { s in
+        let rankable = self.rankable.count == asBefore.count && changedEngines.count == 2 ? self.rankable : asBefore
+        let candidates = self.asBefore.indices.filter { s in
             let known = s < previousVetting.count ? previousVetting[s] : nil
-            return asBefore[s] && matchesAll[s] && s < previous.count && previous[s] != nil
+            return (self.asBefore[s] || rankable[s]) && matchesAll[s] && s < previous.count && previous[s] != nil
                 && known.map { !$0.relaxed.contains(true) } == true
         }
         guard records.count == edited.count, !candidates.isEmpty else { return }
         let unshown = Mutex([Int]())
         let shownHits = Mutex([Int: [Int32]]())
+        let among = Mutex([Int: (hits: [Int?], among: [Int32])]())
+        let (asBefore, engines) = (self.asBefore, changedEngines)
+        // Each scope's members (none: the unscoped list), by record; a changed product's scopes are
+        // as they were (`quietEdits`).
+        let scopes = engine.content.config.everyScope.map { $0.map { engine.allowed(.products, $0) } }
         let chunks = max(1, min(candidates.count, PrefixMapBuilder.System.coreCount * 4))
         let (pages, vettings, site) = (previous, previousVetting, previousSite)
         // A page's marks are read as hits only when each names a product once (an id that did
@@ -119,11 +138,33 @@ struct IncrementalPlan {
         let minHits = engine.content.config.minHits
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratch = SearchScratch(vocabularySize: index.vocabularySize)
+            let scratches = engines.map { SearchScratch(vocabularySize: $0.products.vocabularySize) }
             var found: [Int] = []
+            var ranked: [(Int, (hits: [Int?], among: [Int32]))] = []
             for c in Swift.stride(from: chunk, to: candidates.count, by: chunks) {
                 let s = candidates[c]
                 // The hits its pages showed: none when it was not offered (no pages).
                 let shown = vettings[s]?.hits.first.flatMap { $0 }.map { $0 >= minHits ? min($0, best) : 0 }
+                if !asBefore[s] {
+                    // Ranking otherwise: read from its pages or not at all (vetted again in full).
+                    guard let site, let shown, let paths = pages[s], let previousHits = vettings[s]?.hits,
+                        let marked = Self.markedIDs(onPages: paths, in: site), marked.count == shown,
+                        case let hits = marked.compactMap({ numbers[$0] }), hits.count == shown,
+                        Set(hits).count == shown
+                    else { continue }
+                    let matching = zip(engines, scratches).map { engine, scratch in
+                        Set(
+                            (engine.standings(queries[s], relaxing: false, scratch: scratch).first ?? [:]).keys
+                                .compactMap { numbers[$0] })
+                    }
+                    if let entry = Self.rankedAmong(
+                        shown: hits, best: best, previousHits: previousHits, was: matching[0], now: matching[1],
+                        scopes: scopes)
+                    {
+                        ranked.append((s, entry))
+                    }
+                    continue
+                }
                 if let site, let shown, let paths = pages[s],
                     let marked = Self.markedIDs(onPages: paths, in: site), marked.count == shown,
                     case let hits = marked.compactMap({ numbers[$0] }), hits.count == shown,
@@ -143,12 +184,48 @@ struct IncrementalPlan {
                 }
             }
             unshown.withLock { $0 += found }
+            among.withLock { for (s, entry) in ranked { $0[s] = entry } }
         }
         for s in unshown.withLock({ $0 }) {
             matchesAll[s] = false
             matchesRelaxed[s] = false
         }
         shownAsBefore = shownHits.withLock { $0 }
+        rankedAmong = among.withLock { $0 }
+    }
+
+    /// A suggestion's hits in every scope now and the records its best hits are among, from the
+    /// hits its previous pages `shown` (in order, by record; the first `best` of its hits, none
+    /// when it was not offered, so then nil), its previous hits in every scope
+    /// (nil: not in it), and the changed products that match it with every word as they were
+    /// (`was`) and as they are (`now`), each ranking by itself otherwise than before, with the
+    /// same scopes (`scopes`: each one's members by record, nil the unscoped list). Nil when it
+    /// needs the whole catalogue: a changed product was among the hits shown and they were not
+    /// all of them (the hit after them is not known), or some scope is left with no hit (its
+    /// words would be made optional).
+    ///
+    /// Every other record that matches it ranks as it did, after all the shown ones it followed,
+    /// so the best hits now are among the shown ones, less the changed products, and the changed
+    /// products that match now; each scope counts its changed products out and in again.
+    static func rankedAmong(
+        shown: [Int32], best: Int, previousHits: [Int?], was: Set<Int32>, now: Set<Int32>, scopes: [[Bool]?]
+    ) -> (hits: [Int?], among: [Int32])? {
+        guard previousHits.count == scopes.count, let unscoped = previousHits.first ?? nil,
+            shown.count == min(unscoped, best)
+        else { return nil }
+        if shown.count < unscoped, shown.contains(where: was.contains) { return nil }
+        var hits: [Int?] = []
+        for (previous, members) in zip(previousHits, scopes) {
+            guard let previous else {
+                hits.append(nil)
+                continue
+            }
+            let inScope = { (record: Int32) in members?[Int(record)] ?? true }
+            let count = previous - was.filter(inScope).count + now.filter(inScope).count
+            guard count > 0 else { return nil }
+            hits.append(count)
+        }
+        return (hits, Set(shown).subtracting(was).union(now).sorted())
     }
 
     /// The objectIDs of the hits the result pages at `paths` (in the site at `site`) mark, in
@@ -178,6 +255,12 @@ struct IncrementalPlan {
     func knownVetting(_ s: Int) -> SuggestionVetting.Known? {
         guard s < previousVetting.count, var known = previousVetting[s] else { return nil }
         if kept(s, relaxed: known.relaxed.contains(true)) != nil { return known }
+        if let entry = rankedAmong[s] {
+            known.hits = entry.hits
+            known.best = entry.among
+            known.rankAmong = true
+            return known
+        }
         guard let shown = shownAsBefore[s] else { return nil }
         known.best = shown
         return known
@@ -279,7 +362,7 @@ struct IncrementalPlan {
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
         let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
-        let (all, relaxed, asBefore) = matches(content, engines, joins: joins)
+        let (all, relaxed, asBefore, rankable) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
         let ranking = content.config.ranking
@@ -307,6 +390,8 @@ struct IncrementalPlan {
             matchesAll: all, matchesRelaxed: relaxed, previous: previous, previousVetting: vetting,
             changedProducts: changed, answers: answers, numericFacets: state.numericFacets)
         plan.asBefore = asBefore
+        plan.rankable = rankable
+        plan.changedEngines = engines.count == 2 ? engines : []
         plan.edited = new.map(\.objectID)
         plan.previousSite = output
         plan.previousMaps = previousMaps(state, scopes: content.config.everyScope, output: output)
@@ -452,19 +537,19 @@ struct IncrementalPlan {
     /// match it ranking as before, their scopes and summarised facets unchanged (`asBefore`).
     static func matches(
         _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>
-    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool]) {
+    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool], rankable: [Bool]) {
         let queries = content.suggestions.map(\.query)
         let none = [Bool](repeating: false, count: queries.count)
-        guard !engines.isEmpty else { return (none, none, none) }
+        guard !engines.isEmpty else { return (none, none, none, none) }
         // Only a product whose scopes and summarised facets are as they were can rank as before
         // and leave a page as it was (`standsAsBefore`).
         let quiet =
             engines.count == 2 && quietEdits(engines[0].content.products, engines[1].content.products, content.config)
-        let result = Mutex((all: none, relaxed: none, asBefore: none))
+        let result = Mutex((all: none, relaxed: none, asBefore: none, rankable: none))
         let chunks = max(1, min(queries.count, PrefixMapBuilder.System.coreCount * 4))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratches = engines.map { SearchScratch(vocabularySize: $0.products.vocabularySize) }
-            var found: [(Int, Bool, Bool, Bool)] = []
+            var found: [(Int, Bool, Bool, Bool, Bool)] = []
             for s in Swift.stride(from: chunk, to: queries.count, by: chunks) {
                 let swayed = swayed(queries[s], joins)
                 let all =
@@ -477,16 +562,17 @@ struct IncrementalPlan {
                     || engines.indices.contains { e in
                         engines[e].products.search(queries[s], best: 0, scratch: scratches[e]).count > 0
                     }
+                let quietly = all && !swayed && quiet
                 let asBefore =
-                    all && !swayed && quiet
-                    && standsAsBefore(queries[s], engines[0], engines[1], scratches[0], scratches[1])
-                if relaxed { found.append((s, all, relaxed, asBefore)) }
+                    quietly && standsAsBefore(queries[s], engines[0], engines[1], scratches[0], scratches[1])
+                if relaxed { found.append((s, all, relaxed, asBefore, quietly && !asBefore)) }
             }
             result.withLock {
-                for (s, all, relaxed, asBefore) in found {
+                for (s, all, relaxed, asBefore, rankable) in found {
                     $0.all[s] = all
                     $0.relaxed[s] = relaxed
                     $0.asBefore[s] = asBefore
+                    $0.rankable[s] = rankable
                 }
             }
         }

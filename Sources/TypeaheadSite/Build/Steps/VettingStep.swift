@@ -28,6 +28,7 @@ struct VettingStep: BuildStep {
         let known = plan.map { plan in context.content.suggestions.indices.map(plan.knownVetting) }
         context.knownVettings = known?.lazy.filter { $0 != nil && $0?.best == nil }.count ?? 0
         context.hitsFromPages = known?.lazy.filter { $0?.best != nil }.count ?? 0
+        context.rankedAmong = known?.lazy.filter { $0?.rankAmong == true }.count ?? 0
         context.vettings = context.engine.rankedVettings(best: best, known: known)
         context.summary.leftOut = context.content.suggestions.count - context.vetting.offeredCount
     }
