@@ -110,12 +110,20 @@ struct IncrementalPlan {
     /// before the product; at 100,000 products, asking it of every such suggestion was half of
     /// the one-edit build's vetting). A suggestion whose pages do show one of them is noted in
     /// `shownAsBefore`, with the hits they show.
+    ///
+    /// A suggestion they match ranking otherwise (`rankable`) whose pages can tell the same way
+    /// is noted in `rankedAmong` when its best hits can be found among few records
+    /// (`rankedAmong(shown:…)`); otherwise it is vetted again over the whole catalogue.
     mutating func keepUnshown(_ engine: SearchEngine, best: Int) {
         let index = engine.products
         let wanted = Set(edited)
         let records = index.records.indices.filter { wanted.contains(index.records[$0].objectID) }.map(Int32.init)
         let queries = engine.content.suggestions.map(\.query)
-        let rankable = self.rankable.count == asBefore.count && changedEngines.count == 2 ? self.rankable : asBefore
+        // Ranked among the pages' hits needs the changed products' two engines (as they were, as
+        // they are).
+        let rankable =
+            changedEngines.count == 2 && self.rankable.count == self.asBefore.count
+            ? self.rankable : self.asBefore.map { _ in false }
         let candidates = self.asBefore.indices.filter { s in
             let known = s < previousVetting.count ? previousVetting[s] : nil
             return (self.asBefore[s] || rankable[s]) && matchesAll[s] && s < previous.count && previous[s] != nil
@@ -202,7 +210,7 @@ struct IncrementalPlan {
     /// same scopes (`scopes`: each one's members by record, nil the unscoped list). Nil when it
     /// needs the whole catalogue: a changed product was among the hits shown and they were not
     /// all of them (the hit after them is not known), or some scope is left with no hit (its
-    /// words would be made optional).
+    /// words would be made optional, or it would have none: asked again in full either way).
     ///
     /// Every other record that matches it ranks as it did, after all the shown ones it followed,
     /// so the best hits now are among the shown ones, less the changed products, and the changed
