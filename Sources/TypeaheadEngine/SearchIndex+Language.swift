@@ -317,23 +317,4 @@ extension SearchIndex {
         }
         return joins
     }
-
-    /// Each pair of words that stand adjacent and in order in one value of some record, with how
-    /// many records hold it (the count `bestSplit` compares, over every record): the key is the
-    /// first word, 0xFFFFFFFF, the second. Two sets of records with the same pairs and counts
-    /// (a changed product as it was and as it is, in the same scopes) sway no split.
-    public func adjacentPairs() -> [[UInt32]: Int] {
-        var pairs: [[UInt32]: Int] = [:]
-        for r in records.indices {
-            let list = occurrences[Int(occurrenceStart[r])..<Int(occurrenceStart[r + 1])].sorted {
-                ($0.attribute, $0.position) < ($1.attribute, $1.position)
-            }
-            var held = Set<[UInt32]>()
-            for (a, b) in zip(list, list.dropFirst()) where a.attribute == b.attribute && b.position == a.position + 1 {
-                held.insert(words[Int(a.word)] + [0xFFFF_FFFF] + words[Int(b.word)])
-            }
-            for pair in held { pairs[pair, default: 0] += 1 }
-        }
-        return pairs
-    }
 }

@@ -369,7 +369,7 @@ struct IncrementalPlan {
             SearchEngine(
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
-        let joins = Self.swayingJoins(engines, old: old, new: new, config: content.config)
+        let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
         let (all, relaxed, asBefore, rankable) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
@@ -432,26 +432,6 @@ struct IncrementalPlan {
     static func sameProducts(_ snapshot: [BuildState.ContentFile], _ copy: String) -> Bool {
         guard snapshot.map(\.name) == BuildState.productFiles(in: copy) else { return false }
         return snapshot.allSatisfy { $0.read != nil && $0 == BuildState.ContentFile(name: $0.name, in: copy) }
-    }
-
-    /// The words whose split (`SearchIndex.bestSplit`) the changed products may sway: those two
-    /// of their adjacent words make. A split is the one whose words stand adjacent in the most
-    /// records (of a scope, for a scope's list): when the changed products kept their scopes
-    /// (`quietEdits`, `engines` as they were and as they are), only a pair that fewer or more of
-    /// them hold now than before changes a count (a description edited keeps most of its pairs);
-    /// otherwise every pair they hold, as they were or as they are, may.
-    static func swayingJoins(_ engines: [SearchEngine], old: [Product], new: [Product], config: SiteConfig)
-        -> Set<[UInt32]>
-    {
-        guard engines.count == 2, quietEdits(old, new, config) else {
-            return engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
-        }
-        let (was, now) = (engines[0].products.adjacentPairs(), engines[1].products.adjacentPairs())
-        var joins = Set<[UInt32]>()
-        for pair in Set(was.keys).union(now.keys) where was[pair] != now[pair] {
-            joins.insert(pair.filter { $0 != 0xFFFF_FFFF })
-        }
-        return joins
     }
 
     /// Whether a query holds a word that a changed product's adjacent words make (`joins`): its
