@@ -9,7 +9,7 @@ struct IndexBuildTests {
     func chunkedTokenising() {
         // Enough records for the chunked path (4,096 or more), over a vocabulary that every
         // chunk shares in part (the chunks' ids merged) and words some chunk alone has.
-        var generator = WordPostingsTests.Generator(state: 5)
+        var generator = TrieSearchTests.Generator(state: 5)
         let count = 5000
         let records = (0..<count).map { r in
             IndexedRecord(

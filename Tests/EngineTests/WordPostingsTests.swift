@@ -3,22 +3,17 @@ import TypeaheadModel
 
 @testable import TypeaheadEngine
 
+extension TrieSearchTests.Generator {
+    /// A text over a small vocabulary (words repeat within a record, across attributes and array
+    /// values; some values are one word).
+    mutating func text() -> String {
+        let words = ["ab", "abc", "b", "ca", "case", "cases", "é", "e\u{301}x", "ß", "zz", "1", "usb-c"]
+        return (0..<(1 + next(6))).map { _ in words[next(words.count)] }.joined(separator: " ")
+    }
+}
+
 @Suite("Each word's postings for the page, as the records hold them")
 struct WordPostingsTests {
-    /// A deterministic generator of texts over a small vocabulary (words repeat within a record,
-    /// across attributes and array values; some values are one word).
-    struct Generator {
-        var state: UInt64
-        mutating func next(_ bound: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int((state >> 33) % UInt64(bound))
-        }
-        mutating func text() -> String {
-            let words = ["ab", "abc", "b", "ca", "case", "cases", "é", "e\u{301}x", "ß", "zz", "1", "usb-c"]
-            return (0..<(1 + next(6))).map { _ in words[next(words.count)] }.joined(separator: " ")
-        }
-    }
-
     /// The postings as documented, found the plain way: for each word, the records of `order`
     /// holding it by number, each with its places in the record's own order.
     static func reference(_ index: SearchIndex, order: [Int32]) -> [(Int, String, [Int32])] {
@@ -42,7 +37,7 @@ struct WordPostingsTests {
 
     @Test("Random records, every order and block size: the same postings as the plain way")
     func sameAsReference() {
-        var generator = Generator(state: 11)
+        var generator = TrieSearchTests.Generator(state: 11)
         let records = (0..<60).map { r in
             IndexedRecord(
                 objectID: ObjectID(String(r)),
