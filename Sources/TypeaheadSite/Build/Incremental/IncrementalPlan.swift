@@ -151,15 +151,20 @@ struct IncrementalPlan {
             var ranked: [(Int, (hits: [Int?], among: [Int32]))] = []
             for c in Swift.stride(from: chunk, to: candidates.count, by: chunks) {
                 let s = candidates[c]
-                // The hits its pages showed: none when it was not offered (no pages).
+                // The hits its pages showed: none when it was not offered (no pages). Read from them
+                // when they tell (each marked hit a product, once, as many as they show).
                 let shown = vettings[s]?.hits.first.flatMap { $0 }.map { $0 >= minHits ? min($0, best) : 0 }
+                var onPages: [Int32]?
+                if let site, let shown, let paths = pages[s],
+                    let marked = Self.markedIDs(onPages: paths, in: site), marked.count == shown,
+                    case let hits = marked.compactMap({ numbers[$0] }), hits.count == shown,
+                    Set(hits).count == shown
+                {
+                    onPages = hits
+                }
                 if !asBefore[s] {
-                    // Ranking otherwise: read from its pages or not at all (vetted again in full).
-                    guard let site, let shown, let paths = pages[s], let previousHits = vettings[s]?.hits,
-                        let marked = Self.markedIDs(onPages: paths, in: site), marked.count == shown,
-                        case let hits = marked.compactMap({ numbers[$0] }), hits.count == shown,
-                        Set(hits).count == shown
-                    else { continue }
+                    // Ranking otherwise: from its pages or not at all (vetted again in full).
+                    guard let hits = onPages, let previousHits = vettings[s]?.hits else { continue }
                     let matching = zip(engines, scratches).map { engine, scratch in
                         Set(
                             (engine.standings(queries[s], relaxing: false, scratch: scratch).first ?? [:]).keys
@@ -173,11 +178,7 @@ struct IncrementalPlan {
                     }
                     continue
                 }
-                if let site, let shown, let paths = pages[s],
-                    let marked = Self.markedIDs(onPages: paths, in: site), marked.count == shown,
-                    case let hits = marked.compactMap({ numbers[$0] }), hits.count == shown,
-                    Set(hits).count == shown
-                {
+                if let hits = onPages {
                     if !hits.contains(where: records.contains) {
                         found.append(s)
                     } else {
