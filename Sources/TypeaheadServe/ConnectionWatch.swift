@@ -35,8 +35,9 @@ final class ConnectionWatch: Sendable {
     private static func key(_ connection: OpaquePointer) -> UInt { UInt(bitPattern: Int(bitPattern: connection)) }
 
     func opened(_ connection: OpaquePointer, socket: Int32) {
-        let entry = Entry(socket: socket, phase: .headers, since: Self.now())
-        state.withLock { $0.connections[Self.key(connection)] = entry }
+        state.withLock {
+            $0.connections[Self.key(connection)] = Entry(socket: socket, phase: .headers, since: Self.now())
+        }
     }
 
     func closed(_ connection: OpaquePointer) {
@@ -45,21 +46,17 @@ final class ConnectionWatch: Sendable {
 
     /// The connection's request reached `phase`: its deadline, if any, counts from now.
     func enter(_ phase: Phase, _ connection: OpaquePointer) {
-        let now = Self.now()
         state.withLock { state in
             let key = Self.key(connection)
             guard var entry = state.connections[key] else { return }
-            (entry.phase, entry.since) = (phase, now)
+            (entry.phase, entry.since) = (phase, Self.now())
             state.connections[key] = entry
         }
     }
 
     func startWatching(headerSeconds: Double, bodySeconds: Double) {
-        state.withLock {
-            $0.headerNanoseconds = UInt64(max(0.001, headerSeconds) * 1e9)
-            $0.bodyNanoseconds = UInt64(max(0.001, bodySeconds) * 1e9)
-            $0.watching = true
-        }
+        setDeadlines(headerSeconds: headerSeconds, bodySeconds: bodySeconds)
+        state.withLock { $0.watching = true }
         let tick = min(0.5, max(0.01, min(headerSeconds, bodySeconds) / 4))
         let thread = Thread { [self] in
             while state.withLock({ $0.watching }) {
@@ -82,8 +79,16 @@ final class ConnectionWatch: Sendable {
 
     /// Shuts down the sockets of the connections past their deadline.
     private func closeExpired() {
-        let now = Self.now()
-        let expired = state.withLock { state -> [Int32] in
+        for socket in expire() { shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
+    /// The sockets of the connections past their deadline at `now` (the clock read under the lock
+    /// when nil), each given once. A connection whose phase began after `now` is not past it: the
+    /// clock read outside the lock may be earlier than a phase another thread has since entered
+    /// (an unsigned `now - since` trapped there and took the server down).
+    func expire(at given: UInt64? = nil) -> [Int32] {
+        state.withLock { state -> [Int32] in
+            let now = given ?? Self.now()
             var sockets: [Int32] = []
             for (key, entry) in state.connections {
                 let limit: UInt64
@@ -92,7 +97,7 @@ final class ConnectionWatch: Sendable {
                 case .body: limit = state.bodyNanoseconds
                 case .responding: continue
                 }
-                if now - entry.since > limit, entry.socket >= 0 {
+                if now > entry.since, now - entry.since > limit, entry.socket >= 0 {
                     sockets.append(entry.socket)
                     // Not again: libmicrohttpd closes it now, and says so.
                     state.connections[key]!.phase = .responding
@@ -100,6 +105,13 @@ final class ConnectionWatch: Sendable {
             }
             return sockets
         }
-        for socket in expired { shutdown(socket, Int32(SHUT_RDWR)) }
+    }
+
+    /// The deadlines (`startWatching` sets them too).
+    func setDeadlines(headerSeconds: Double, bodySeconds: Double) {
+        state.withLock {
+            $0.headerNanoseconds = UInt64(max(0.001, headerSeconds) * 1e9)
+            $0.bodyNanoseconds = UInt64(max(0.001, bodySeconds) * 1e9)
+        }
     }
 }

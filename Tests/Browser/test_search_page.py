@@ -69,8 +69,8 @@ def serve(site, content):
 
 def stop(server):
     server.send_signal(signal.SIGINT)
-    server.communicate(timeout=30)
-    assert server.returncode == 0
+    _, err = server.communicate(timeout=30)
+    assert server.returncode == 0, err
 
 
 @pytest.fixture(scope="session")

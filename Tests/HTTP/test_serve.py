@@ -318,7 +318,7 @@ def test_watch_rebuilds_the_site_and_reloads_the_engine_and_keeps_the_last_good_
         assert server.client().search_single_index("products", {"query": ""}).nb_hits == found.nb_hits
     finally:
         code, err = server.stop()
-    assert code == 0
+    assert code == 0, err
     assert "Rebuilt " in err and "The last good site is still served." in err and "products.json" in err
 
 
