@@ -61,10 +61,17 @@ struct SiteWriterTests {
     @Test(
         "Paths that would leave the site are refused",
         arguments: [
-            "../x", "/etc/x", "a/../../x", "", "a//b", "./x",
+            "../x", "/etc/x", "a/../../x", "", "a//b", "./x", "a/", "a/.", "a/..", "..", ".", "/", "a\0b",
         ])
     func pathsStayInside(_ path: String) {
         #expect(throws: SiteWriteError.self) { try SiteWriter.checkRelative(path) }
+    }
+
+    @Test(
+        "Paths inside the site are taken, dots within names too",
+        arguments: ["x", "a/b/c.js", "...", "a/.../b", ".hidden", "a..b/c", "é/ü"])
+    func pathsInsideAreTaken(_ path: String) throws {
+        try SiteWriter.checkRelative(path)
     }
 }
 

@@ -59,12 +59,16 @@ public enum Slug {
     /// Slugs for all objectIDs, unique: a rare hash collision is settled in objectID byte order by
     /// appending `-2`, `-3`, ….
     public static func assign(
-        _ objectIDs: [ObjectID], using make: (String) -> String = make
+        _ objectIDs: [ObjectID], using make: @Sendable (String) -> String = make
     ) -> [ObjectID: String] {
         var result: [ObjectID: String] = [:]
+        result.reserveCapacity(objectIDs.count)
         var used: Set<String> = []
-        for id in objectIDs.sorted() {
-            let base = make(id.text)
+        used.reserveCapacity(objectIDs.count)
+        let ids = objectIDs.sorted()
+        // Each objectID's own slug on all cores; collisions settled in order.
+        let bases = Cores.map(ids.count, minimumChunk: 4096) { make(ids[$0].text) }
+        for (id, base) in zip(ids, bases) {
             var slug = base
             var n = 2
             while used.contains(slug) {

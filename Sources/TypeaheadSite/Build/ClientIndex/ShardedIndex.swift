@@ -69,7 +69,7 @@ struct ShardedIndex {
     /// membership of each scope (by record of `index`).
     func write(
         into sink: any SiteSink,
-        index: SearchIndex, order: [Int32], row: (Int32) -> [JSONValue], scopes: [(Scope, [Bool])],
+        index: SearchIndex, order: [Int32], row: @Sendable (Int32) -> [JSONValue], scopes: [(Scope, [Bool])],
         settings: [String: JSONValue] = [:], head: (@Sendable (String) -> (nbHits: Int, records: [Int32]))? = nil,
         answers: Answers? = nil
     ) -> Output {
@@ -89,10 +89,10 @@ struct ShardedIndex {
             "tails", byTail, key: { String(String.UnicodeScalarView($0.unicodeScalars.dropFirst())) }, into: &output)
 
         // Each record's row, by number: in the `records/` files, and beside the first pages that
-        // name them (answers, one-letter heads).
-        let rows = order.map { record in
+        // name them (answers, one-letter heads), made on all cores.
+        let rows = Cores.map(order.count) { n in
             var bytes: [UInt8] = []
-            JSONWriter.write(.array(row(record)), scriptSafe: true, into: &bytes)
+            JSONWriter.write(.array(row(order[n])), scriptSafe: true, into: &bytes)
             return bytes
         }
         if head != nil { output.heads = postings.prefixes.count }

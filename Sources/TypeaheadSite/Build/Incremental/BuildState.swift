@@ -374,12 +374,15 @@ extension BuildState {
         JSONWriter.write(.array(numericFacets.map(JSONValue.string)), scriptSafe: false, into: &state)
         state += "\n".utf8
         try Data(state).write(to: URL(fileURLWithPath: fresh + "/state"))
-        var files = ""
-        for path in paths.sorted(by: utf8Less) {
-            guard let stamp = FileStamp(path: output + "/" + path) else { continue }
-            files += "\(stamp.size) \(stamp.modified) \(path)\n"
+        // Every file's size and modification time, read on all cores (a stat a file: 312,000 at
+        // 100,000 products).
+        let sorted = paths.sorted(by: utf8Less)
+        let stamped = Cores.map(sorted.count, minimumChunk: 4096) { i -> String? in
+            FileStamp(path: output + "/" + sorted[i]).map { "\($0.size) \($0.modified) \(sorted[i])\n" }
         }
-        try Data(files.utf8).write(to: URL(fileURLWithPath: fresh + "/files"))
+        var files: [UInt8] = []
+        for line in stamped { if let line { files += line.utf8 } }
+        try Data(files).write(to: URL(fileURLWithPath: fresh + "/files"))
         var lines: [UInt8] = []
         for id in pages.keys.sorted() {
             lines.append(UInt8(ascii: "["))
