@@ -12,6 +12,11 @@ public struct QueryLanguage: Sendable {
     /// The records a split's count reads (nil: every record): the suggestions offered, for the
     /// suggestions index, whose other records no query can find (docs/CONTRACT.md, Splitting).
     public var splitRecords: [Bool]? = nil
+    /// Query words whose split is given rather than chosen over this index's records (`bestSplit`):
+    /// their two parts, or none for no split. An incremental build searches the few changed
+    /// products with the splits the whole catalogue chooses, so that they match there as they do in
+    /// it. Never part of what the page or the API reads.
+    public var forcedSplits: [[UInt32]: [[UInt32]]] = [:]
 
     public init(settings: LanguageSettings, synonyms: Synonyms = Synonyms(), splitsAndJoins: Bool = true) {
         self.settings = settings
@@ -34,10 +39,12 @@ extension SearchIndex {
         let exactPlural = language.settings.exact(.ignorePlurals)
         // What a word matches alone is the same in every query: found once per index (the typo
         // search in the vocabulary, the plural forms, the split), not once per query.
+        let forced = splits ? language.forcedSplits[word.unicodeScalars.map(\.value)] : nil
         let key = AloneCache.Key(
             word: ByteKey(word), plurals: language.settings.pluralKey,
             flags: (splits ? 1 : 0) | (language.splitRecords == nil ? 0 : 2) | (isLast ? 4 : 0)
-                | (typoTolerance ? 8 : 0) | (exactPlural ? 16 : 0))
+                | (typoTolerance ? 8 : 0) | (exactPlural ? 16 : 0) | (forced == nil ? 0 : 32),
+            forced: forced.map { $0.flatMap { $0 + [UInt32.max] } } ?? [])
         var m = aloneCache.value(key) {
             var m = matcher(for: word, isLast: isLast, typoTolerance: typoTolerance)
             guard !language.settings.pluralTables.isEmpty || splits else { return m }
@@ -48,7 +55,12 @@ extension SearchIndex {
                     }
                 }
             }
-            if splits, let parts = bestSplit(m.scalars, within: language.splitRecords) {
+            if let forced {
+                // Given: its parts as this index numbers them (a part it lacks: no record here
+                // holds the phrase, so it adds nothing).
+                let parts = forced.compactMap { trie.wordID($0).map(Int32.init) }
+                if !forced.isEmpty, parts.count == forced.count { addPhrase(&m, parts, distance: 1, exact: false) }
+            } else if splits, let parts = bestSplit(m.scalars, within: language.splitRecords) {
                 addPhrase(&m, parts, distance: 1, exact: false)
             }
             return m
@@ -270,6 +282,8 @@ final class AloneCache: Sendable {
         var word: ByteKey
         var plurals: String
         var flags: UInt8
+        /// A given split's parts (each followed by `UInt32.max`), empty when none is given.
+        var forced: [UInt32] = []
     }
 
     static let limit = 100_000
@@ -316,5 +330,46 @@ extension SearchIndex {
             }
         }
         return joins
+    }
+}
+
+extension SearchIndex {
+    /// The split `bestSplit` chooses for query word `scalars` over every record, as its two parts
+    /// (nil: none).
+    public func split(of scalars: [UInt32]) -> [[UInt32]]? {
+        bestSplit(scalars).map { $0.map { words[Int($0)] } }
+    }
+
+    /// How many records hold `word` (0: it is not in the vocabulary).
+    public func holders(of word: [UInt32]) -> Int {
+        trie.wordID(word).map { postings(of: $0) } ?? 0
+    }
+
+    /// How many records hold `first` and `second` adjacent and in order in one value.
+    public func phraseCount(_ first: [UInt32], _ second: [UInt32]) -> Int {
+        guard let a = trie.wordID(first), let b = trie.wordID(second) else { return 0 }
+        return phraseRecordCount([Int32(a), Int32(b)])
+    }
+
+    /// The split `bestSplit` chooses for query word `scalars` over a catalogue known only by its
+    /// counts: which words some record holds (`held`), and in how many records two words stand
+    /// adjacent (`phrases`). An incremental build tells with it the split the previous catalogue
+    /// chose (this index's counts, less the changed products as they are, plus them as they were).
+    public static func chooseSplit(
+        _ scalars: [UInt32], held: ([UInt32]) -> Bool, phrases: ([UInt32], [UInt32]) -> Int
+    ) -> [[UInt32]]? {
+        guard scalars.count >= EditDistance.minWordSizeForOneTypo, scalars.count >= 2 else { return nil }
+        var valid: [[[UInt32]]] = []
+        for cut in 1...min(longestSplitPart, scalars.count - 1) {
+            let (a, b) = (Array(scalars[..<cut]), Array(scalars[cut...]))
+            if held(a), held(b) { valid.append([a, b]) }
+        }
+        if valid.count <= 1 { return valid.first }
+        var best: (parts: [[UInt32]], records: Int)?
+        for parts in valid {
+            let count = phrases(parts[0], parts[1])
+            if count > (best?.records ?? 0) { best = (parts, count) }
+        }
+        return best?.parts
     }
 }

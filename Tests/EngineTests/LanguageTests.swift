@@ -260,6 +260,54 @@ struct LanguageTests {
 }
 
 extension LanguageTests {
+    @Test("A split given for a word is searched instead of the one the index would choose; none given, no split")
+    func forcedSplits() {
+        // Alone, `car ton` is this index's split of `carton`; the whole catalogue's may be cart+on.
+        let engine = Self.engine(["car ton box", "cart on wheels"])
+        let carton = "carton".unicodeScalars.map(\.value)
+        let scalars = { (word: String) in word.unicodeScalars.map(\.value) }
+        // A tie (one record each): the shorter first part.
+        #expect(engine.products.split(of: carton) == [scalars("car"), scalars("ton")])
+        var index = engine.products
+        let scratch = SearchScratch(vocabularySize: index.vocabularySize)
+        func hits(_ index: SearchIndex) -> [String] {
+            index.search("carton", best: 10, scratch: scratch).ranked.map { engine.content.products[$0.record].name }
+                .sorted()
+        }
+        index.language.forcedSplits = [carton: [scalars("cart"), scalars("on")]]
+        #expect(hits(index) == ["cart on wheels"])
+        index.language.forcedSplits = [carton: [scalars("car"), scalars("ton")]]
+        #expect(hits(index) == ["car ton box"])
+        index.language.forcedSplits = [carton: []]
+        #expect(hits(index) == [])
+        // A part the index lacks: the phrase matches nothing here.
+        index.language.forcedSplits = [carton: [scalars("ca"), scalars("rton")]]
+        #expect(hits(index) == [])
+        // The original index, sharing the matchers' cache, still chooses its own.
+        #expect(hits(engine.products) == ["car ton box"])
+    }
+
+    @Test("The split chosen from counts alone is the index's own, over random texts")
+    func splitFromCounts() {
+        var generator = TrieSearchTests.Generator(state: 11)
+        let parts = ["ab", "abc", "c", "ca", "cab", "b", "bca", "abca", "e", "ea"]
+        let names = (0..<300).map { _ in
+            (0..<(2 + generator.next(5))).map { _ in parts[generator.next(parts.count)] }.joined(separator: " ")
+        }
+        let index = Self.engine(names).products
+        var checked = 0
+        for a in parts {
+            for b in parts {
+                let word = (a + b).unicodeScalars.map(\.value)
+                let chosen = SearchIndex.chooseSplit(
+                    word, held: { index.holders(of: $0) > 0 }, phrases: { index.phraseCount($0, $1) })
+                #expect(chosen == index.split(of: word), "\(a + b)")
+                if chosen != nil { checked += 1 }
+            }
+        }
+        #expect(checked > 20)
+    }
+
     @Test("On the suggestions index, a split is counted among the suggestions offered, as the page's index holds them")
     func splitAmongOffered() {
         var config = SiteConfig()

@@ -67,6 +67,10 @@ final class BuildContext {
     /// Of those, how many ranked their best hits again among those and the changed products:
     /// `IncrementalPlan.rankedAmong`.
     var rankedAmong = 0
+    /// Suggestions holding a word a changed product's adjacent words make, and how many of them
+    /// kept their split in the whole catalogue (`IncrementalPlan.settleSwayed`).
+    var swayed = 0
+    var settledSwayed = 0
     /// Set by `ClientIndexStep`.
     var productsIndex: ShardedIndex.Output!
     var suggestionsIndex: ShardedIndex.Output!

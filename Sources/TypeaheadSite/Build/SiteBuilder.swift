@@ -186,6 +186,9 @@ public struct SiteBuilder {
                                 ? ", \(context.rankedAmong) of those ranked again among them and the changed products"
                                 : "") + ")"
                         : "")
+                    + (context.swayed > 0
+                        ? "; \(context.swayed) suggestions hold a word a changed product's adjacent words make, \(context.settledSwayed) of them split as before"
+                        : "")
                     + (context.mapsKept ? "; prefix maps kept" : "; prefix maps made again")
                     + "; result pages made again for \(content.suggestions.count - context.keptSuggestions) of \(content.suggestions.count) suggestions"
                     + (context.productsIndex.map {

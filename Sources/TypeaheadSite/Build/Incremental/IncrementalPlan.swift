@@ -42,6 +42,19 @@ struct IncrementalPlan {
     /// The changed products as they were and as they are, each set in an engine of its own
     /// (`make`), when both are known.
     var changedEngines: [SearchEngine] = []
+    /// The changed products' engines: as they were (nil: all added), as they are (nil: all
+    /// removed), and those that are (`matches`'s).
+    var sides: (was: SearchEngine?, now: SearchEngine?, engines: [SearchEngine])?
+    /// For each suggestion: it holds a word the changed products' adjacent words make (`joins`)
+    /// whose split may now be another (`matches`, `settleSwayed`).
+    var swayed: [Bool] = []
+    /// The words two adjacent words of a changed product make, as it was or as it is.
+    var joins: Set<[UInt32]> = []
+    /// Their splits, the same in the previous catalogue and this one (`settleSwayed`): the
+    /// changed products are searched with them.
+    var forcedSplits: [[UInt32]: [[UInt32]]] = [:]
+    /// How many swayed suggestions `settleSwayed` took as the others.
+    var settledSwayed = 0
     /// The changed products, as they are.
     var edited: [ObjectID] = []
     /// The folder of the site the build replaces (`previous` names its pages).
@@ -133,7 +146,7 @@ struct IncrementalPlan {
         let unshown = Mutex([Int]())
         let shownHits = Mutex([Int: [Int32]]())
         let among = Mutex([Int: (hits: [Int?], among: [Int32])]())
-        let (asBefore, engines) = (self.asBefore, changedEngines)
+        let (asBefore, engines, forced) = (self.asBefore, changedEngines, forcedSplits)
         // Each scope's members (none: the unscoped list), by record; a changed product's scopes are
         // as they were (`quietEdits`).
         let scopes = engine.content.config.everyScope.map { $0.map { engine.allowed(.products, $0) } }
@@ -167,7 +180,8 @@ struct IncrementalPlan {
                     guard let hits = onPages, let previousHits = vettings[s]?.hits else { continue }
                     let matching = zip(engines, scratches).map { engine, scratch in
                         Set(
-                            (engine.standings(queries[s], relaxing: false, scratch: scratch).first ?? [:]).keys
+                            (engine.standings(queries[s], relaxing: false, scratch: scratch, forced: forced).first
+                                ?? [:]).keys
                                 .compactMap { numbers[$0] })
                     }
                     if let entry = Self.rankedAmong(
@@ -360,8 +374,10 @@ struct IncrementalPlan {
             (old, new) = changes(from: before.products, to: content.products)
             previousIDs = before.products.map(\.objectID)
         }
-        let oldSlugs = Slug.assign(previousIDs)
-        let newSlugs = Slug.assign(content.products.map(\.objectID))
+        let ids = content.products.map(\.objectID)
+        let newSlugs = Slug.assign(ids)
+        // The same objectIDs have the same slugs (only an added or removed one can move another's).
+        let oldSlugs = previousIDs == ids ? newSlugs : Slug.assign(previousIDs)
         if oldSlugs.contains(where: { id, slug in newSlugs[id].map { $0 != slug } ?? false }) {
             reading.wait()
             return clean("a product's file name changed (an added product took a name another had)")
@@ -371,7 +387,7 @@ struct IncrementalPlan {
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
         let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
-        let (all, relaxed, asBefore, rankable) = matches(content, engines, joins: joins)
+        let (all, relaxed, asBefore, rankable, swayed) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
         let ranking = content.config.ranking
@@ -400,6 +416,9 @@ struct IncrementalPlan {
             changedProducts: changed, answers: answers, numericFacets: state.numericFacets)
         plan.asBefore = asBefore
         plan.rankable = rankable
+        plan.swayed = swayed
+        plan.joins = joins
+        plan.sides = (old.isEmpty ? nil : engines.first, new.isEmpty ? nil : engines.last, engines)
         plan.changedEngines = engines.count == 2 ? engines : []
         plan.edited = new.map(\.objectID)
         plan.previousSite = output
@@ -437,14 +456,20 @@ struct IncrementalPlan {
 
     /// Whether a query holds a word that a changed product's adjacent words make (`joins`): its
     /// split may now be another.
-    static func swayed(_ query: String, _ joins: Set<[UInt32]>) -> Bool {
-        !joins.isEmpty && TextNormalizer.words(query).contains { joins.contains($0.unicodeScalars.map(\.value)) }
+    static func swayed(_ query: String, _ joins: Set<[UInt32]>, forced: [[UInt32]: [[UInt32]]] = [:]) -> Bool {
+        !joins.isEmpty
+            && TextNormalizer.words(query).contains {
+                let scalars = $0.unicodeScalars.map(\.value)
+                return joins.contains(scalars) && forced[scalars] == nil
+            }
     }
 
     /// The facets of site.json that hold only numbers (over every product of `engine`).
     static func numericFacets(_ engine: SearchEngine) -> [String] {
-        engine.content.config.attributesForFaceting.map(\.name).filter { engine.column($0).holdsOnlyNumbers }
-            .sorted(by: utf8Less)
+        let names = engine.content.config.attributesForFaceting.map(\.name)
+        // Each facet's column read on its own core (the engine keeps them for the pages' facets).
+        DispatchQueue.concurrentPerform(iterations: names.count) { _ = engine.column(names[$0]) }
+        return names.filter { engine.column($0).holdsOnlyNumbers }.sorted(by: utf8Less)
     }
 
     /// The products added, removed or edited since the state's copy (as they were, as they are)
@@ -544,44 +569,61 @@ struct IncrementalPlan {
     /// For each suggestion: whether one of the changed products (`engines`: as they were, as they
     /// are) matches every word; whether one matches it with words made optional; and whether they
     /// match it ranking as before, their scopes and summarised facets unchanged (`asBefore`).
+    ///
+    /// A suggestion holding a word the changed products' adjacent words make (`joins`) is swayed:
+    /// taken as matched, neither as before nor rankable, since that word's split, which the whole
+    /// catalogue chooses, may now be another; unless `forced` gives the word's split (the same in
+    /// the previous catalogue and this one, `settleSwayed`), which the changed products are then
+    /// searched with. `only`: the suggestions to tell (nil: every one; the others are false).
     static func matches(
-        _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>
-    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool], rankable: [Bool]) {
+        _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>,
+        forced: [[UInt32]: [[UInt32]]] = [:], only: [Int]? = nil
+    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool], rankable: [Bool], swayed: [Bool]) {
         let queries = content.suggestions.map(\.query)
         let none = [Bool](repeating: false, count: queries.count)
-        guard !engines.isEmpty else { return (none, none, none, none) }
+        guard !engines.isEmpty else { return (none, none, none, none, none) }
+        let told = only ?? Array(queries.indices)
         // Only a product whose scopes and summarised facets are as they were can rank as before
         // and leave a page as it was (`standsAsBefore`).
         let quiet =
             engines.count == 2 && quietEdits(engines[0].content.products, engines[1].content.products, content.config)
-        let result = Mutex((all: none, relaxed: none, asBefore: none, rankable: none))
-        let chunks = max(1, min(queries.count, PrefixMapBuilder.System.coreCount * 4))
+        let indices = engines.map { engine in
+            var index = engine.products
+            index.language.forcedSplits = forced
+            return index
+        }
+        let result = Mutex((all: none, relaxed: none, asBefore: none, rankable: none, swayed: none))
+        let chunks = max(1, min(told.count, PrefixMapBuilder.System.coreCount * 4))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
-            let scratches = engines.map { SearchScratch(vocabularySize: $0.products.vocabularySize) }
-            var found: [(Int, Bool, Bool, Bool, Bool)] = []
-            for s in Swift.stride(from: chunk, to: queries.count, by: chunks) {
-                let swayed = swayed(queries[s], joins)
+            let scratches = indices.map { SearchScratch(vocabularySize: $0.vocabularySize) }
+            var found: [(Int, Bool, Bool, Bool, Bool, Bool)] = []
+            for t in Swift.stride(from: chunk, to: told.count, by: chunks) {
+                let s = told[t]
+                let swayed = swayed(queries[s], joins, forced: forced)
                 let all =
                     swayed
-                    || engines.indices.contains { e in
-                        engines[e].products.count(queries[s], allowed: nil, scratch: scratches[e]) > 0
+                    || indices.indices.contains { e in
+                        indices[e].count(queries[s], allowed: nil, scratch: scratches[e]) > 0
                     }
                 let relaxed =
                     all
-                    || engines.indices.contains { e in
-                        engines[e].products.search(queries[s], best: 0, scratch: scratches[e]).count > 0
+                    || indices.indices.contains { e in
+                        indices[e].search(queries[s], best: 0, scratch: scratches[e]).count > 0
                     }
                 let quietly = all && !swayed && quiet
                 let asBefore =
-                    quietly && standsAsBefore(queries[s], engines[0], engines[1], scratches[0], scratches[1])
-                if relaxed { found.append((s, all, relaxed, asBefore, quietly && !asBefore)) }
+                    quietly
+                    && standsAsBefore(
+                        queries[s], engines[0], engines[1], scratches[0], scratches[1], forced: forced)
+                found.append((s, all, relaxed, asBefore, quietly && !asBefore, swayed))
             }
             result.withLock {
-                for (s, all, relaxed, asBefore, rankable) in found {
+                for (s, all, relaxed, asBefore, rankable, swayed) in found where relaxed || swayed {
                     $0.all[s] = all
                     $0.relaxed[s] = relaxed
                     $0.asBefore[s] = asBefore
                     $0.rankable[s] = rankable
+                    $0.swayed[s] = swayed
                 }
             }
         }
@@ -592,10 +634,53 @@ struct IncrementalPlan {
     /// (`RecordStanding`): its hit count, and the order of its hits, are as they were in every scope.
     static func standsAsBefore(
         _ query: String, _ was: SearchEngine, _ now: SearchEngine, _ wasScratch: SearchScratch,
-        _ nowScratch: SearchScratch
+        _ nowScratch: SearchScratch, forced: [[UInt32]: [[UInt32]]] = [:]
     ) -> Bool {
-        was.standings(query, relaxing: false, scratch: wasScratch)
-            == now.standings(query, relaxing: false, scratch: nowScratch)
+        was.standings(query, relaxing: false, scratch: wasScratch, forced: forced)
+            == now.standings(query, relaxing: false, scratch: nowScratch, forced: forced)
+    }
+
+    /// Takes the swayed suggestions (`swayed`) whose words of `joins` each split in the whole
+    /// catalogue (`engine`) as they did in the previous one as the others are taken: matched when
+    /// a changed product matches them, searched with those splits (`matches(…forced:)`), so ranking
+    /// as before or rankable among their pages' hits. The previous catalogue's split is told from
+    /// its counts (`SearchIndex.chooseSplit`): this one's, less the changed products as they are,
+    /// plus them as they were. The splits stay in `forcedSplits`, for `keepUnshown`.
+    mutating func settleSwayed(_ engine: SearchEngine, content: Content) {
+        guard let sides, swayed.contains(true) else { return }
+        let queries = content.suggestions.map(\.query)
+        let index = engine.products
+        let (was, now) = (sides.was?.products, sides.now?.products)
+        var forced: [[UInt32]: [[UInt32]]] = [:]
+        var moved = Set<[UInt32]>()
+        for s in swayed.indices where swayed[s] {
+            for word in TextNormalizer.words(queries[s]) {
+                let scalars = word.unicodeScalars.map(\.value)
+                guard joins.contains(scalars), forced[scalars] == nil, !moved.contains(scalars) else { continue }
+                let before = SearchIndex.chooseSplit(
+                    scalars,
+                    held: { index.holders(of: $0) - (now?.holders(of: $0) ?? 0) + (was?.holders(of: $0) ?? 0) > 0 },
+                    phrases: { a, b in
+                        index.phraseCount(a, b) - (now?.phraseCount(a, b) ?? 0) + (was?.phraseCount(a, b) ?? 0)
+                    })
+                let current = index.split(of: scalars)
+                if before == current { forced[scalars] = current ?? [] } else { moved.insert(scalars) }
+            }
+        }
+        let settled = swayed.indices.filter { s in
+            swayed[s] && !TextNormalizer.words(queries[s]).contains { moved.contains($0.unicodeScalars.map(\.value)) }
+        }
+        guard !settled.isEmpty else { return }
+        let found = Self.matches(content, sides.engines, joins: joins, forced: forced, only: settled)
+        for s in settled {
+            matchesAll[s] = found.all[s]
+            matchesRelaxed[s] = found.relaxed[s]
+            if s < asBefore.count { asBefore[s] = found.asBefore[s] }
+            if s < rankable.count { rankable[s] = found.rankable[s] }
+            swayed[s] = false
+        }
+        forcedSplits = forced
+        settledSwayed = settled.count
     }
 
     /// Whether every changed product (as it was, `old`, and as it is, `new`, in the same order)

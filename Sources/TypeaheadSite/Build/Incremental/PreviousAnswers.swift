@@ -232,8 +232,13 @@ struct PreviousAnswers: Sendable {
 extension SearchEngine {
     /// Each product's standing for `text` (`SearchIndex.standings`), by objectID: the same product
     /// in two engines (as it was, as it is) is compared by it.
-    func standings(_ text: String, relaxing: Bool, scratch: SearchScratch) -> [[ObjectID: RecordStanding]] {
-        products.standings(text, relaxing: relaxing, scratch: scratch).map { step in
+    /// `forced`: the splits the whole catalogue chooses for some words (`QueryLanguage.forcedSplits`).
+    func standings(
+        _ text: String, relaxing: Bool, scratch: SearchScratch, forced: [[UInt32]: [[UInt32]]] = [:]
+    ) -> [[ObjectID: RecordStanding]] {
+        var index = products
+        index.language.forcedSplits = forced
+        return index.standings(text, relaxing: relaxing, scratch: scratch).map { step in
             Dictionary(uniqueKeysWithValues: step.map { (content.products[$0.key].objectID, $0.value) })
         }
     }

@@ -21,8 +21,13 @@ struct VettingStep: BuildStep {
         var plan = context.plan.flatMap {
             $0.numericFacets == context.numericFacets ? $0 : nil
         }
-        // Suggestions the changed products match ranking as before, and whose pages cannot show
-        // them, keep their vetting and pages (`ResultPagesStep` reads the plan for that).
+        // Suggestions holding a word a changed product's adjacent words make are told again with
+        // the whole catalogue's splits, when they did not move. Suggestions the changed products
+        // match ranking as before, and whose pages cannot show them, keep their vetting and pages
+        // (`ResultPagesStep` reads the plan for that).
+        context.swayed = plan?.swayed.lazy.filter { $0 }.count ?? 0
+        plan?.settleSwayed(context.engine, content: context.content)
+        context.settledSwayed = plan?.settledSwayed ?? 0
         plan?.keepUnshown(context.engine, best: best)
         if plan != nil { context.plan = plan }
         let known = plan.map { plan in context.content.suggestions.indices.map(plan.knownVetting) }
