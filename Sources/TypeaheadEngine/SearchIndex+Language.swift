@@ -39,7 +39,8 @@ extension SearchIndex {
         let exactPlural = language.settings.exact(.ignorePlurals)
         // What a word matches alone is the same in every query: found once per index (the typo
         // search in the vocabulary, the plural forms, the split), not once per query.
-        let forced = splits ? language.forcedSplits[word.unicodeScalars.map(\.value)] : nil
+        let forced =
+            splits && !language.forcedSplits.isEmpty ? language.forcedSplits[word.unicodeScalars.map(\.value)] : nil
         let key = AloneCache.Key(
             word: ByteKey(word), plurals: language.settings.pluralKey,
             flags: (splits ? 1 : 0) | (language.splitRecords == nil ? 0 : 2) | (isLast ? 4 : 0)

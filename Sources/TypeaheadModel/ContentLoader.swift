@@ -61,6 +61,13 @@ public struct IssueCollector: Sendable {
         total += 1
         if issues.count < limit { issues.append(issue) }
     }
+
+    /// Adds what `other` collected after this one's (its issues beyond its limit counted only):
+    /// as if this one had collected them itself.
+    public mutating func merge(_ other: IssueCollector) {
+        for issue in other.issues { add(issue) }
+        total += other.total - other.issues.count
+    }
 }
 
 /// Reads and validates `Content/`: `products.json` (or `.ndjson` / `.jsonl`),
@@ -105,9 +112,11 @@ public struct ContentLoader {
         var products = readProducts(config, &collector)
         Self.renderDescriptions(&products, config.descriptionFormat)
         let suggestions = loadRecords(base: "query_suggestions", required: wanted, only: wanted, &collector) {
-            value, place, collector in
-            SuggestionReader(file: place.file, sourceIndex: config.sourceIndex).read(
-                value, place: place.record, &collector)
+            [config] in
+            { value, place, collector in
+                SuggestionReader(file: place.file, sourceIndex: config.sourceIndex).read(
+                    value, place: place.record, &collector)
+            }
         }
         var synonyms = Synonyms()
         let synonymIDs = loadRecords(base: "synonyms", required: false, &collector) {
@@ -351,18 +360,29 @@ public struct ContentLoader {
     private func readProducts(
         _ config: SiteConfig, _ collector: inout IssueCollector
     ) -> [(value: Product, place: Place)] {
-        var interner = ValueInterner()
-        return loadRecords(base: "products", required: true, &collector) { value, place, collector in
-            ProductReader(file: place.file, config: config).read(
-                value, place: place.record, interner: &interner, &collector)
+        loadRecords(base: "products", required: true, &collector) {
+            // Each chunk's own interner: a value repeated across chunks is held once a chunk.
+            var interner = ValueInterner()
+            return { value, place, collector in
+                ProductReader(file: place.file, config: config).read(
+                    value, place: place.record, interner: &interner, &collector)
+            }
         }
     }
 
-    private func loadRecords<T>(
-        base: String, required: Bool, only wanted: Bool = true, _ collector: inout IssueCollector,
-        read: (JSONValue, Place, inout IssueCollector) -> T?
-    ) -> [(value: T, place: Place)] {
-        guard wanted else { return [] }
+    /// One record of a records file, as found: a `.json` file's array element (parsed with the
+    /// file), or an `.ndjson` / `.jsonl` file's line that is not blank (parsed as it is read).
+    private enum RawRecord: Sendable {
+        case value(JSONValue, Place)
+        case line(ArraySlice<UInt8>, Place)
+    }
+
+    /// The records of `<base>.json` (or `.ndjson`, `.jsonl`) in order, and the file's path; nil
+    /// when there is none or it cannot be read (the problem collected).
+    private func rawRecords(
+        base: String, required: Bool, only wanted: Bool, _ collector: inout IssueCollector
+    ) -> (file: String, records: [RawRecord])? {
+        guard wanted else { return nil }
         let candidates = ["\(base).json", "\(base).ndjson", "\(base).jsonl"].filter {
             FileManager.default.fileExists(atPath: path($0))
         }
@@ -373,51 +393,112 @@ public struct ContentLoader {
                         file: path("\(base).json"),
                         message: "no such file (expected \(base).json, \(base).ndjson or \(base).jsonl)"))
             }
-            return []
+            return nil
         }
         if candidates.count > 1 {
             collector.add(
                 ContentIssue(
                     file: path(name),
                     message: "found \(candidates.joined(separator: " and ")); keep only one"))
-            return []
+            return nil
         }
         let file = path(name)
-        guard let bytes = readBytes(file, &collector) else { return [] }
-        var records: [(T, Place)] = []
+        guard let bytes = readBytes(file, &collector) else { return nil }
         if name.hasSuffix(".json") {
-            let elements: [(value: JSONValue, line: Int)]
             do {
-                elements = try JSONParser.parseArrayWithLines(bytes)
+                let elements = try JSONParser.parseArrayWithLines(bytes)
+                return (
+                    file,
+                    elements.enumerated().map { index, element in
+                        .value(element.value, Place(file: file, record: "record [\(index)] (line \(element.line))"))
+                    }
+                )
             } catch {
                 collector.add(
                     ContentIssue(
                         file: file, record: "line \(error.line), column \(error.column)",
                         message: "malformed JSON: \(error.message)"))
-                return []
+                return nil
             }
-            for (index, element) in elements.enumerated() {
-                let place = Place(file: file, record: "record [\(index)] (line \(element.line))")
-                if let record = read(element.value, place, &collector) { records.append((record, place)) }
-            }
-        } else {
-            var lineNumber = 0
-            for line in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
-                lineNumber += 1
-                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                let place = Place(file: file, record: "line \(lineNumber)")
+        }
+        var records: [RawRecord] = []
+        for (number, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+        where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+            records.append(.line(line, Place(file: file, record: "line \(number + 1)")))
+        }
+        return (file, records)
+    }
+
+    /// Reads `records` in order with `read`, appending what it makes to `into`.
+    private static func read<T>(
+        _ records: ArraySlice<RawRecord>, into made: inout [(value: T, place: Place)],
+        _ collector: inout IssueCollector, _ read: (JSONValue, Place, inout IssueCollector) -> T?
+    ) {
+        for record in records {
+            switch record {
+            case .value(let value, let place):
+                if let made1 = read(value, place, &collector) { made.append((made1, place)) }
+            case .line(let line, let place):
                 do {
                     let value = try JSONParser.parse(Array(line))
-                    if let record = read(value, place, &collector) { records.append((record, place)) }
+                    if let made1 = read(value, place, &collector) { made.append((made1, place)) }
                 } catch {
                     collector.add(
                         ContentIssue(
-                            file: file, record: place.record,
+                            file: place.file, record: place.record,
                             message: "malformed JSON at column \(error.column): \(error.message)"))
                 }
             }
         }
-        return records
+    }
+
+    /// The records of `<base>.json` (or `.ndjson`, `.jsonl`), each read with `read`, in order.
+    private func loadRecords<T>(
+        base: String, required: Bool, only wanted: Bool = true, _ collector: inout IssueCollector,
+        read: (JSONValue, Place, inout IssueCollector) -> T?
+    ) -> [(value: T, place: Place)] {
+        guard let (_, records) = rawRecords(base: base, required: required, only: wanted, &collector) else {
+            return []
+        }
+        var made: [(value: T, place: Place)] = []
+        Self.read(records[...], into: &made, &collector, read)
+        return made
+    }
+
+    /// The records of `<base>.json` (or `.ndjson`, `.jsonl`), read on all cores in chunks (an
+    /// `.ndjson` file's lines parsed there too), each chunk with the reader `reader` makes for it
+    /// (its own `ValueInterner`…); the records, and the problems found, in the file's order, as
+    /// one reader would give them.
+    private func loadRecords<T: Sendable>(
+        base: String, required: Bool, only wanted: Bool = true, _ collector: inout IssueCollector,
+        inChunks reader: @Sendable () -> (JSONValue, Place, inout IssueCollector) -> T?
+    ) -> [(value: T, place: Place)] {
+        guard let (_, records) = rawRecords(base: base, required: required, only: wanted, &collector) else {
+            return []
+        }
+        // A few chunks a core, no smaller than 2,048 records: each interner shares what its chunk
+        // repeats, so more chunks would hold more copies of the same brands and categories.
+        let chunks = max(1, min(records.count / 2048, ProcessInfo.processInfo.activeProcessorCount * 2))
+        let size = (records.count + chunks - 1) / chunks
+        let limit = collector.limit
+        let parts = Mutex([(made: [(value: T, place: Place)], issues: IssueCollector)?](repeating: nil, count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            var made: [(value: T, place: Place)] = []
+            var issues = IssueCollector(limit: limit)
+            Self.read(records[c * size..<min(records.count, (c + 1) * size)], into: &made, &issues, reader())
+            parts.withLock { $0[c] = (made, issues) }
+        }
+        var made: [(value: T, place: Place)] = []
+        made.reserveCapacity(records.count)
+        parts.withLock { parts in
+            for c in parts.indices {
+                guard let part = parts[c] else { continue }
+                made += part.made
+                collector.merge(part.issues)
+                parts[c] = nil
+            }
+        }
+        return made
     }
 
     private func checkUnique(

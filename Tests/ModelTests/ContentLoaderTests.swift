@@ -167,6 +167,43 @@ struct ContentLoaderTests {
         }
     }
 
+    @Test(
+        "A file of many records is read in chunks on all cores: the records, and the first problems, in the file's order",
+        arguments: ["products.json", "products.ndjson"])
+    func readInChunks(_ name: String) throws {
+        // 20,000 records: every 601st has no name, every 1,499th (in an .ndjson file) is not JSON.
+        let lines = (0..<20_000).map { n -> String in
+            if name.hasSuffix("ndjson"), n % 1_499 == 7 { return "{not json" }
+            if n % 601 == 3 { return #"{"objectID":"p\#(n)"}"# }
+            return #"{"objectID":"p\#(n)","name":"Product \#(n)","brand":"Brand \#(n % 7)","popularity":\#(n)}"#
+        }
+        let text = name.hasSuffix("ndjson") ? lines.joined(separator: "\n") : "[" + lines.joined(separator: ",\n") + "]"
+        let bad = lines.indices.filter { lines[$0] == "{not json" || !lines[$0].contains("name") }
+        let folder = try ContentFolder(products: text, productsName: name)
+        do {
+            _ = try ContentLoader(directory: folder.url.path, issueLimit: 25).load()
+            Issue.record("should fail")
+        } catch {
+            #expect(error.total == bad.count)
+            #expect(error.issues.count == 25)
+            // Each names its record first (then, for a record that parsed, its objectID).
+            let places = error.issues.map { ($0.record ?? "").split(separator: " objectID").first.map(String.init) }
+            let expected = bad.prefix(25).map { n in
+                name.hasSuffix("ndjson") ? "line \(n + 1)" : "record [\(n)] (line \(n + 1))"
+            }
+            #expect(places == expected)
+        }
+        // Without the bad records, every product in the file's order.
+        let good = lines.indices.filter { !bad.contains($0) }
+        let clean = good.map { lines[$0] }
+        let cleanText =
+            name.hasSuffix("ndjson") ? clean.joined(separator: "\n") : "[" + clean.joined(separator: ",") + "]"
+        let content = try ContentFolder(products: cleanText, productsName: name).load()
+        #expect(content.products.count == good.count)
+        #expect(Set(content.products.map(\.objectID.text)) == Set(good.map { "p\($0)" }))
+        #expect(content.products.first { $0.objectID.text == "p10" }?.brand == "Brand 3")
+    }
+
     @Test("site.json: unknown keys, bad scopes, ranking and numbers are reported")
     func siteConfigErrors() throws {
         let folder = try ContentFolder(
