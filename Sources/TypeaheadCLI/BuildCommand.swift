@@ -35,8 +35,12 @@ extension TypeaheadCommand {
             try SiteWriter(output: output).checkTarget()
             let content = try ContentLoader(directory: contentDirectory).load()
             let templates = try TemplateSet.load(from: templatesDirectory)
-            let builder = SiteBuilder(
+            var builder = SiteBuilder(
                 content: content, templates: templates, contentDirectory: contentDirectory, progress: progress)
+            // The process ends after this: what the build made is reclaimed with it, not freed.
+            builder.leavesWorkToProcessEnd = true
+            ProcessEnd.keep(builder)
+            ProcessEnd.keep(content)
             let summary = try builder.write(to: output)
             progress.finish()
             if !quiet, summary.unchanged {

@@ -26,3 +26,59 @@ enum Cores {
         }
     }
 }
+
+extension Cores {
+    /// `items` sorted by `less`, as `sorted(by:)` sorts them (stable), a part on each core then
+    /// merged.
+    static func sorted<T: Sendable>(_ items: [T], by less: @Sendable (T, T) -> Bool) -> [T] {
+        let chunks = min(PrefixMapBuilder.System.coreCount, items.count / 65_536)
+        guard chunks >= 2 else { return items.sorted(by: less) }
+        let size = (items.count + chunks - 1) / chunks
+        let parts = Mutex([[T]](repeating: [], count: chunks))
+        DispatchQueue.concurrentPerform(iterations: chunks) { c in
+            let part = items[c * size..<min(items.count, (c + 1) * size)].sorted(by: less)
+            parts.withLock { $0[c] = part }
+        }
+        var runs = parts.withLock { $0 }
+        while runs.count > 1 {
+            runs = stride(from: 0, to: runs.count, by: 2).map { i in
+                i + 1 < runs.count ? merge(runs[i], runs[i + 1], less) : runs[i]
+            }
+        }
+        return runs[0]
+    }
+
+    /// Two sorted runs as one, the first's element first among equals.
+    private static func merge<T>(_ a: [T], _ b: [T], _ less: (T, T) -> Bool) -> [T] {
+        var merged: [T] = []
+        merged.reserveCapacity(a.count + b.count)
+        var (i, j) = (0, 0)
+        while i < a.count, j < b.count {
+            if less(b[j], a[i]) {
+                merged.append(b[j])
+                j += 1
+            } else {
+                merged.append(a[i])
+                i += 1
+            }
+        }
+        merged += a[i...]
+        merged += b[j...]
+        return merged
+    }
+}
+
+/// What a command leaves for the process's end to reclaim: a build's engine, pages and content
+/// are hundreds of megabytes of small objects, which freeing one by one costs time the exit would
+/// not (as compilers do). Only for a process that ends once its work is written.
+public enum ProcessEnd {
+    private final class Held {
+        let value: Any
+        init(_ value: Any) { self.value = value }
+    }
+
+    /// Holds `value` until the process ends (a reference never given back).
+    public static func keep(_ value: Any) {
+        _ = Unmanaged.passRetained(Held(value))
+    }
+}

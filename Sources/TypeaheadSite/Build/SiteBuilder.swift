@@ -70,6 +70,10 @@ public struct SiteBuilder {
     /// An engine over this content, made already (`typeahead check`'s): the engine step takes it
     /// rather than holding a second one (at a million products, gigabytes).
     var engine: SearchEngine?
+    /// Whether `write(to:)` leaves what it built (the engine, the pages' data…) to the process's
+    /// end (`ProcessEnd`) rather than freeing it: a command that exits once the site is written
+    /// sets it (at 100,000 products, freeing it all took a second).
+    public var leavesWorkToProcessEnd = false
 
     public init(
         content: Content, templates: TemplateSet, contentDirectory: String? = nil, progress: (any BuildProgress)? = nil
@@ -224,6 +228,7 @@ public struct SiteBuilder {
                 BuildState.remove(output: output)
             }
             clock.lap("state", &summary)
+            if leavesWorkToProcessEnd { ProcessEnd.keep(context) }
             return summary
         } catch {
             site.abandon()

@@ -31,25 +31,42 @@ extension ShardedIndex {
             shardWords = []
             shardIDs = []
         }
-        index.forEachWordPostings(order: order) { id, word, flat in
-            if collectPrefixes {
-                var prefix = ""
-                for scalar in word.unicodeScalars.prefix(Self.headLength) {
-                    prefix.unicodeScalars.append(scalar)
-                    prefixes.insert(prefix)
+        // The words come in batches, each batch's lines encoded on all cores, then cut into
+        // shards in word order.
+        var batch: [(id: Int, word: String, flat: [Int32])] = []
+        var batchNumbers = 0
+        func take() {
+            let taken = batch
+            let encoded = Cores.map(taken.count, minimumChunk: 256) {
+                Self.postingsLine(taken[$0].word, taken[$0].flat)
+            }
+            for ((id, word, _), line) in zip(taken, encoded) {
+                if collectPrefixes {
+                    var prefix = ""
+                    for scalar in word.unicodeScalars.prefix(Self.headLength) {
+                        prefix.unicodeScalars.append(scalar)
+                        prefixes.insert(prefix)
+                    }
                 }
+                if !shardWords.isEmpty,
+                    (lines.count >= Self.postingsMinimumBytes && PrefixMapFiles.isAnchor(Array(word.utf8)))
+                        || lines.count + line.count > Self.postingsMaximumBytes
+                {
+                    flushPostings()
+                }
+                shardWords.append(word)
+                shardIDs.append(id)
+                lines += line
             }
-            let line = Self.postingsLine(word, flat)
-            if !shardWords.isEmpty,
-                (lines.count >= Self.postingsMinimumBytes && PrefixMapFiles.isAnchor(Array(word.utf8)))
-                    || lines.count + line.count > Self.postingsMaximumBytes
-            {
-                flushPostings()
-            }
-            shardWords.append(word)
-            shardIDs.append(id)
-            lines += line
+            batch = []
+            batchNumbers = 0
         }
+        index.forEachWordPostings(order: order) { id, word, flat in
+            batch.append((id, word, flat))
+            batchNumbers += flat.count
+            if batch.count >= 4096 || batchNumbers >= 1 << 22 { take() }
+        }
+        take()
         flushPostings()
         return (wordShard, shardBytes, listing, prefixes)
     }

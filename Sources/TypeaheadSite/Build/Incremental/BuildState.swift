@@ -376,7 +376,7 @@ extension BuildState {
         try Data(state).write(to: URL(fileURLWithPath: fresh + "/state"))
         // Every file's size and modification time, read on all cores (a stat a file: 312,000 at
         // 100,000 products).
-        let sorted = paths.sorted(by: utf8Less)
+        let sorted = Cores.sorted(paths, by: utf8Less)
         let stamped = Cores.map(sorted.count, minimumChunk: 4096) { i -> String? in
             FileStamp(path: output + "/" + sorted[i]).map { "\($0.size) \($0.modified) \(sorted[i])\n" }
         }
