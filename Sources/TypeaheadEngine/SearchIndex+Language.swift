@@ -359,7 +359,7 @@ extension SearchIndex {
     public static func chooseSplit(
         _ scalars: [UInt32], held: ([UInt32]) -> Bool, phrases: ([UInt32], [UInt32]) -> Int
     ) -> [[UInt32]]? {
-        guard scalars.count >= EditDistance.minWordSizeForOneTypo, scalars.count >= 2 else { return nil }
+        guard scalars.count >= EditDistance.minWordSizeForOneTypo else { return nil }
         var valid: [[[UInt32]]] = []
         for cut in 1...min(longestSplitPart, scalars.count - 1) {
             let (a, b) = (Array(scalars[..<cut]), Array(scalars[cut...]))

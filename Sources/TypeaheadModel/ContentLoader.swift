@@ -377,11 +377,11 @@ public struct ContentLoader {
         case line(ArraySlice<UInt8>, Place)
     }
 
-    /// The records of `<base>.json` (or `.ndjson`, `.jsonl`) in order, and the file's path; nil
-    /// when there is none or it cannot be read (the problem collected).
+    /// The records of `<base>.json` (or `.ndjson`, `.jsonl`) in order; nil when there is none or
+    /// it cannot be read (the problem collected).
     private func rawRecords(
         base: String, required: Bool, only wanted: Bool, _ collector: inout IssueCollector
-    ) -> (file: String, records: [RawRecord])? {
+    ) -> [RawRecord]? {
         guard wanted else { return nil }
         let candidates = ["\(base).json", "\(base).ndjson", "\(base).jsonl"].filter {
             FileManager.default.fileExists(atPath: path($0))
@@ -407,12 +407,9 @@ public struct ContentLoader {
         if name.hasSuffix(".json") {
             do {
                 let elements = try JSONParser.parseArrayWithLines(bytes)
-                return (
-                    file,
-                    elements.enumerated().map { index, element in
-                        .value(element.value, Place(file: file, record: "record [\(index)] (line \(element.line))"))
-                    }
-                )
+                return elements.enumerated().map { index, element in
+                    .value(element.value, Place(file: file, record: "record [\(index)] (line \(element.line))"))
+                }
             } catch {
                 collector.add(
                     ContentIssue(
@@ -426,7 +423,7 @@ public struct ContentLoader {
         where !line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
             records.append(.line(line, Place(file: file, record: "line \(number + 1)")))
         }
-        return (file, records)
+        return records
     }
 
     /// Reads `records` in order with `read`, appending what it makes to `into`.
@@ -457,7 +454,7 @@ public struct ContentLoader {
         base: String, required: Bool, only wanted: Bool = true, _ collector: inout IssueCollector,
         read: (JSONValue, Place, inout IssueCollector) -> T?
     ) -> [(value: T, place: Place)] {
-        guard let (_, records) = rawRecords(base: base, required: required, only: wanted, &collector) else {
+        guard let records = rawRecords(base: base, required: required, only: wanted, &collector) else {
             return []
         }
         var made: [(value: T, place: Place)] = []
@@ -473,7 +470,7 @@ public struct ContentLoader {
         base: String, required: Bool, only wanted: Bool = true, _ collector: inout IssueCollector,
         inChunks reader: @Sendable () -> (JSONValue, Place, inout IssueCollector) -> T?
     ) -> [(value: T, place: Place)] {
-        guard let (_, records) = rawRecords(base: base, required: required, only: wanted, &collector) else {
+        guard let records = rawRecords(base: base, required: required, only: wanted, &collector) else {
             return []
         }
         // A few chunks a core, no smaller than 2,048 records: each interner shares what its chunk

@@ -39,12 +39,14 @@ struct IncrementalPlan {
     /// hits its pages show, or they show every hit, its best hits are ranked among those and the
     /// changed products alone (`keepUnshown`, `rankedAmong`).
     var rankable: [Bool] = []
-    /// The changed products as they were and as they are, each set in an engine of its own
-    /// (`make`), when both are known.
-    var changedEngines: [SearchEngine] = []
-    /// The changed products' engines: as they were (nil: all added), as they are (nil: all
-    /// removed), and those that are (`matches`'s).
-    var sides: (was: SearchEngine?, now: SearchEngine?, engines: [SearchEngine])?
+    /// The changed products as they were (nil: all added) and as they are (nil: all removed),
+    /// each set in an engine of its own (`make`).
+    var sides: (was: SearchEngine?, now: SearchEngine?) = (nil, nil)
+    /// The two engines of `sides`, when both are known.
+    var changedEngines: [SearchEngine] {
+        guard let was = sides.was, let now = sides.now else { return [] }
+        return [was, now]
+    }
     /// For each suggestion: it holds a word the changed products' adjacent words make (`joins`)
     /// whose split may now be another (`matches`, `settleSwayed`).
     var swayed: [Bool] = []
@@ -418,8 +420,7 @@ struct IncrementalPlan {
         plan.rankable = rankable
         plan.swayed = swayed
         plan.joins = joins
-        plan.sides = (old.isEmpty ? nil : engines.first, new.isEmpty ? nil : engines.last, engines)
-        plan.changedEngines = engines.count == 2 ? engines : []
+        plan.sides = (old.isEmpty ? nil : engines.first, new.isEmpty ? nil : engines.last)
         plan.edited = new.map(\.objectID)
         plan.previousSite = output
         plan.previousMaps = previousMaps(state, scopes: content.config.everyScope, output: output)
@@ -647,7 +648,7 @@ struct IncrementalPlan {
     /// its counts (`SearchIndex.chooseSplit`): this one's, less the changed products as they are,
     /// plus them as they were. The splits stay in `forcedSplits`, for `keepUnshown`.
     mutating func settleSwayed(_ engine: SearchEngine, content: Content) {
-        guard let sides, swayed.contains(true) else { return }
+        guard swayed.contains(true) else { return }
         let queries = content.suggestions.map(\.query)
         let index = engine.products
         let (was, now) = (sides.was?.products, sides.now?.products)
@@ -671,7 +672,8 @@ struct IncrementalPlan {
             swayed[s] && !TextNormalizer.words(queries[s]).contains { moved.contains($0.unicodeScalars.map(\.value)) }
         }
         guard !settled.isEmpty else { return }
-        let found = Self.matches(content, sides.engines, joins: joins, forced: forced, only: settled)
+        let engines = [sides.was, sides.now].compactMap { $0 }
+        let found = Self.matches(content, engines, joins: joins, forced: forced, only: settled)
         for s in settled {
             matchesAll[s] = found.all[s]
             matchesRelaxed[s] = found.relaxed[s]
