@@ -9,6 +9,9 @@ public struct JSONSyntaxError: Error, Sendable, Equatable {
 public struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
+    /// Whether a failure says its line and column (false: counting lines from the file's start
+    /// for each of many failures is not wanted, as in `parseElement`).
+    private var placesFailures = true
 
     /// Parses one JSON document; only whitespace may follow it.
     public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
@@ -18,6 +21,19 @@ public struct JSONParser {
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.index < bytes.count { throw parser.failure("unexpected text after the JSON value") }
+        return value
+    }
+
+    /// The element of a top-level array found at `range` of `bytes` (by `ContentLoader.recordRanges`),
+    /// parsed as `parseArrayWithLines` parses it (at depth 1); nil unless it is one whole JSON value
+    /// filling the range. The caller parses the whole file again to say where it is malformed.
+    public static func parseElement(_ bytes: [UInt8], _ range: Range<Int>) -> JSONValue? {
+        var parser = JSONParser(bytes: bytes)
+        parser.index = range.lowerBound
+        parser.placesFailures = false
+        guard let value = try? parser.parseValue(depth: 1), parser.index == range.upperBound else {
+            return nil
+        }
         return value
     }
 
@@ -101,6 +117,7 @@ public struct JSONParser {
     }
 
     private mutating func failure(_ message: String) -> JSONSyntaxError {
+        guard placesFailures else { return JSONSyntaxError(message: message, line: 0, column: 0) }
         let (line, column) = position()
         return JSONSyntaxError(message: message, line: line, column: column)
     }

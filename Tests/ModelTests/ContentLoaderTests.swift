@@ -204,6 +204,54 @@ struct ContentLoaderTests {
         #expect(content.products.first { $0.objectID.text == "p10" }?.brand == "Brand 3")
     }
 
+    @Test(
+        "A .json file of many records is parsed on all cores: each record's line, and a malformed one said as one pass says it"
+    )
+    func parsedInChunks() throws {
+        // 20,000 records over one to three lines each, blank lines between some; every 997th
+        // has no name. Each is named by its index and the line it starts on.
+        var text = "\n["
+        var line = 2
+        var starts: [Int] = []
+        for n in 0..<20_000 {
+            if n > 0 { text += n % 5 == 0 ? ",\n\n" : "," }
+            if n > 0, n % 5 == 0 { line += 2 }
+            starts.append(line)
+            let name = n % 997 == 4 ? "" : #","name":"Product \#(n)""#
+            let breaks = String(repeating: "\n", count: n % 3)
+            line += n % 3
+            text += #"{"objectID":"p\#(n)"\#(breaks)\#(name)}"#
+        }
+        text += "]\n"
+        let bad = (0..<20_000).filter { $0 % 997 == 4 }
+        let many = try ContentFolder(products: text)
+        do {
+            _ = try many.load()
+            Issue.record("should fail")
+        } catch {
+            #expect(error.total == bad.count)
+            let places = error.issues.map { ($0.record ?? "").split(separator: " objectID").first.map(String.init) }
+            #expect(places == bad.map { "record [\($0)] (line \(starts[$0]))" })
+        }
+        // A malformed record deep in the file: the message one pass over the whole file gives.
+        let broken = text.replacingOccurrences(of: #"{"objectID":"p15000","#, with: #"{"objectID":"p15000" "#)
+        #expect(broken != text)
+        let folder = try ContentFolder(products: broken)
+        guard
+            case .failure(let syntax) = Result(catching: { () throws(JSONSyntaxError) in
+                try JSONParser.parseArrayWithLines(Array(broken.utf8))
+            })
+        else {
+            Issue.record("the broken file parsed")
+            return
+        }
+        #expect(syntax.line == starts[15000])
+        #expect(
+            folder.failure().contains(
+                "\(folder.path("products.json")): line \(syntax.line), column \(syntax.column): malformed JSON: \(syntax.message)"
+            ))
+    }
+
     @Test("site.json: unknown keys, bad scopes, ranking and numbers are reported")
     func siteConfigErrors() throws {
         let folder = try ContentFolder(
