@@ -108,6 +108,13 @@ extension SearchIndex {
     public func standings(_ query: String, relaxing: Bool, scratch: SearchScratch) -> [[Int: RecordStanding]] {
         var (_, matchers) = queryMatchers(query, typoTolerance: true, prefixLast: true, language: language)
         func standing() -> [Int: RecordStanding] {
+            // A word that must match and matches no word of the index (nor has a phrase standing
+            // for it): no record matches, found without ranking (an incremental build asks this
+            // of the changed products alone for every precomputed answer; most find nothing).
+            if matchers.contains(where: { !$0.optional && $0.phrases.isEmpty && $0.ranges.allSatisfy(\.words.isEmpty) })
+            {
+                return [:]
+            }
             var found: [Int: RecordStanding] = [:]
             rankEach(matchers, allowed: nil, scratch: scratch) { ranked in
                 found[ranked.record] = RecordStanding(

@@ -212,6 +212,32 @@ struct LanguageTests {
         #expect(members["queryAfterRemoval"] == .string("laptop sleeve <em>red</em>"))
     }
 
+    @Test("standings: a word no record holds finds nothing at once, and the steps that make it optional still find")
+    func standingsOfAnUnknownWord() {
+        let engine = Self.engine(["Acer Laptop", "Laptop Sleeve Black", "Cheap Charger"]) {
+            $0.removeWordsIfNoResults = .lastWords
+        }
+        let index = engine.products
+        let scratch = SearchScratch(vocabularySize: index.vocabularySize)
+        let names = { (step: [Int: RecordStanding]) in Set(step.keys.map { engine.content.products[$0].name }) }
+        // `zzzq` matches no word: nothing, until it is optional (then `laptop` too: a record
+        // matching either).
+        let steps = index.standings("laptop zzzq", relaxing: true, scratch: scratch)
+        #expect(
+            steps.map(names) == [[], ["Acer Laptop", "Laptop Sleeve Black"], ["Acer Laptop", "Laptop Sleeve Black"]])
+        #expect(index.standings("laptop zzzq", relaxing: false, scratch: scratch).map(names) == [[]])
+        // Each found record's standing is the one it has when the query is searched without it.
+        let alone = index.standings("laptop", relaxing: false, scratch: scratch)[0]
+        #expect(steps[1].mapValues(\.proximity) == alone.mapValues(\.proximity))
+        // An optional word that matches nothing does not stop the others from finding.
+        var optional = index
+        optional.language.settings.optionalWords = ["zzzq"]
+        #expect(
+            optional.standings("laptop zzzq", relaxing: false, scratch: scratch).map(names) == [
+                ["Acer Laptop", "Laptop Sleeve Black"]
+            ])
+    }
+
     @Test("optionalWords: a record need not match them; matching them ranks first")
     func optionalWords() {
         let engine = Self.engine(["iPhone Case", "iPhone Charger", "Galaxy Case"]) { $0.optionalWords = ["case"] }

@@ -236,10 +236,18 @@ extension SearchEngine {
     func standings(
         _ text: String, relaxing: Bool, scratch: SearchScratch, forced: [[UInt32]: [[UInt32]]] = [:]
     ) -> [[ObjectID: RecordStanding]] {
-        var index = products
-        index.language.forcedSplits = forced
-        return index.standings(text, relaxing: relaxing, scratch: scratch).map { step in
-            Dictionary(uniqueKeysWithValues: step.map { (content.products[$0.key].objectID, $0.value) })
+        // Copied only when some split is given (a copy retains each of the index's arrays).
+        let steps: [[Int: RecordStanding]]
+        if forced.isEmpty {
+            steps = products.standings(text, relaxing: relaxing, scratch: scratch)
+        } else {
+            var index = products
+            index.language.forcedSplits = forced
+            steps = index.standings(text, relaxing: relaxing, scratch: scratch)
+        }
+        return steps.map { step in
+            step.isEmpty
+                ? [:] : Dictionary(uniqueKeysWithValues: step.map { (content.products[$0.key].objectID, $0.value) })
         }
     }
 }
