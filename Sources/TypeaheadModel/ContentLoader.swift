@@ -427,6 +427,18 @@ public struct ContentLoader {
         return records
     }
 
+    /// How `count` items are cut into chunks of at least `minimum` (but one chunk of fewer), at
+    /// most `perCore` a core: each chunk's size, and how many there are; every chunk holds an
+    /// item (with very many cores, the last chunks would otherwise be empty).
+    public static func chunks(
+        _ count: Int, atLeast minimum: Int, perCore: Int,
+        cores: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) -> (size: Int, count: Int) {
+        let wanted = max(1, min(count / minimum, cores * perCore))
+        let size = max(1, (count + wanted - 1) / wanted)
+        return (size, max(1, (count + size - 1) / size))
+    }
+
     /// A `.json` file's records parsed on all cores: its elements found by `recordRanges`, each
     /// parsed where it stands (`JSONParser.parseElement`) with the line it starts on. Nil for a
     /// file of fewer than 2,048 records, or one that is not an array of whole values there:
@@ -435,8 +447,7 @@ public struct ContentLoader {
     /// start.
     private static func elementsOnAllCores(_ bytes: [UInt8], file: String) -> [RawRecord]? {
         guard let ranges = recordRanges(bytes, lines: false), ranges.count >= 2048 else { return nil }
-        let chunks = min(ranges.count / 1024, ProcessInfo.processInfo.activeProcessorCount * 4)
-        let size = (ranges.count + chunks - 1) / chunks
+        let (size, chunks) = Self.chunks(ranges.count, atLeast: 1024, perCore: 4)
         let first = (0..<chunks).map { ranges[$0 * size].lowerBound }
         @Sendable func lineFeeds(_ range: Range<Int>) -> Int {
             bytes.withUnsafeBufferPointer { all in
@@ -535,8 +546,7 @@ public struct ContentLoader {
         }
         // A few chunks a core, no smaller than 2,048 records: each interner shares what its chunk
         // repeats, so more chunks would hold more copies of the same brands and categories.
-        let chunks = max(1, min(records.count / 2048, ProcessInfo.processInfo.activeProcessorCount * 2))
-        let size = (records.count + chunks - 1) / chunks
+        let (size, chunks) = Self.chunks(records.count, atLeast: 2048, perCore: 2)
         let limit = collector.limit
         let parts = Mutex([(made: [(value: T, place: Place)], issues: IssueCollector)?](repeating: nil, count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { c in

@@ -252,6 +252,22 @@ struct ContentLoaderTests {
             ))
     }
 
+    @Test("Records are cut into chunks that each hold one, however many cores")
+    func chunking() {
+        for count in [0, 1, 1023, 1024, 2047, 2048, 20_000, 1_050_625, 3_000_001] {
+            for cores in [1, 2, 3, 8, 64, 257, 1000, 4096] {
+                for (minimum, perCore) in [(1024, 4), (2048, 2)] {
+                    let (size, chunks) = ContentLoader.chunks(count, atLeast: minimum, perCore: perCore, cores: cores)
+                    #expect(chunks >= 1 && size >= 1)
+                    #expect(chunks <= max(1, cores * perCore))
+                    // The last chunk starts inside the records (or at 0 for none), and they cover all.
+                    #expect((chunks - 1) * size < max(count, 1), "\(count) records, \(cores) cores")
+                    #expect(chunks * size >= count)
+                }
+            }
+        }
+    }
+
     @Test("site.json: unknown keys, bad scopes, ranking and numbers are reported")
     func siteConfigErrors() throws {
         let folder = try ContentFolder(
