@@ -11,6 +11,10 @@ public struct SearchOutcome: Sendable {
     var matchers: [WordMatcher]
     /// Whether `removeWordsIfNoResults` made words optional to find these.
     public var wordsRemoved = false
+    /// How many words `removeWordsIfNoResults` made optional to find these (0: none). Matching
+    /// only grows as words are made optional, so a record that matches with fewer made optional
+    /// also matches with these.
+    public var removedWords = 0
     /// Every matching record, in no particular order, when the search was asked to collect them.
     public var matched: [Int32]?
 
@@ -55,16 +59,19 @@ extension SearchIndex {
         }
         var (ranked, count) = knownEmpty ? ([], 0) : rankAll()
         var removed = false
+        var removedWords = 0
         if count == 0, !matchers.isEmpty {
             for step in Self.removalSteps(removal, optional: matchers.map(\.optional)) {
                 for i in step { matchers[i].optional = true }
                 removed = true
+                removedWords += step.count
                 (ranked, count) = rankAll()
                 if count > 0 { break }
             }
         }
         var outcome = SearchOutcome(
             words: words, ranked: ranked, count: count, matchers: matchers, wordsRemoved: removed)
+        outcome.removedWords = removedWords
         outcome.matched = collect ? matched ?? [] : nil
         return outcome
     }

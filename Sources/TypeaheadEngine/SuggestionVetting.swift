@@ -28,6 +28,9 @@ public struct SuggestionVetting: Sendable {
     /// For each suggestion, whether its words were made optional to find its hits (no hit has
     /// every word, and site.json's `removeWordsIfNoResults` relaxes the query).
     public var relaxed: [Bool] = []
+    /// For each suggestion, how many words were made optional to find its hits (0: none); empty
+    /// when not known (`removedWords`).
+    public var removed: [Int] = []
     /// Whether some suggestions' hit counts came from a previous build (`Known`): their `best` and
     /// `summaries` are empty, as their result pages are the previous build's (unless the `Known`
     /// gave its best hits: then those, and a summary tallied again).
@@ -39,6 +42,9 @@ public struct SuggestionVetting: Sendable {
     public struct Known: Sendable, Equatable {
         public var hits: [Int?]
         public var relaxed: [Bool]
+        /// How many words were made optional there (0: none; `Int.max`: made optional, how many
+        /// not known).
+        public var removed: [Int]
         /// The unscoped list's best hits, by record, in rank order, when they are known too (an
         /// incremental build reads them from the previous pages of a suggestion whose hits rank
         /// as before): its pages are then made from them, and only its facet summary is tallied,
@@ -50,14 +56,21 @@ public struct SuggestionVetting: Sendable {
         /// themselves, the first `bestCount` kept.
         public var rankAmong = false
 
-        public init(hits: [Int?], relaxed: [Bool]) {
+        public init(hits: [Int?], relaxed: [Bool], removed: [Int]? = nil) {
             self.hits = hits
             self.relaxed = relaxed
+            self.removed = removed ?? relaxed.map { $0 ? .max : 0 }
         }
     }
 
     /// How many suggestions are offered.
     public var offeredCount: Int { offered.lazy.filter { $0 }.count }
+
+    /// How many words suggestion `s`'s vetting made optional to find its hits (0: none;
+    /// `Int.max`: some, how many not known).
+    public func removedWords(_ s: Int) -> Int {
+        s < removed.count ? removed[s] : (relaxed[s] ? .max : 0)
+    }
 
     /// The suggestions of the scope that are left out, with their hits.
     public var leftOut: [(suggestion: Int, hits: Int)] {
@@ -153,7 +166,9 @@ extension SearchEngine {
         let removal = products.language.settings.removeWordsIfNoResults
         // Chunk c counts suggestions c, c + chunks, c + 2 × chunks…: for each, its hits in every
         // scope that lists it, from one walk over its matches.
-        typealias Vetted = (hits: [Int?], best: [[Int32]], summaries: [FacetSummary?], relaxed: [Bool])
+        typealias Vetted = (
+            hits: [Int?], best: [[Int32]], summaries: [FacetSummary?], relaxed: [Bool], removed: [Int]
+        )
         let table = best > 0 && !content.config.attributesForFaceting.isEmpty ? summaryTable : nil
         // Only the unscoped list has static pages (docs/CONTRACT.md, "A scope's list"): a scope's
         // hits are counted, not kept or summarised.
@@ -164,7 +179,7 @@ extension SearchEngine {
             var tallies = scopes.map { _ in FacetTally(size: table?.valueCount ?? 0) }
             let counts = Swift.stride(from: chunk, to: count, by: chunks).map { s -> Vetted in
                 if let given = known?[s] {
-                    guard var kept = given.best else { return (given.hits, [], [], given.relaxed) }
+                    guard var kept = given.best else { return (given.hits, [], [], given.relaxed, given.removed) }
                     if given.rankAmong {
                         let (_, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
                         kept = products.rank(matchers, candidates: kept.sorted(), allowed: nil, scratch: scratch)
@@ -181,12 +196,15 @@ extension SearchEngine {
                         }
                         return tallies[k].take(table)
                     }
-                    return (given.hits, listed.map { $0 ? kept : [] }, summaries, given.relaxed)
+                    return (given.hits, listed.map { $0 ? kept : [] }, summaries, given.relaxed, given.removed)
                 }
                 let asked = scopes.indices.map { members[$0]?[s] ?? true }
-                guard asked.contains(true) else { return (asked.map { _ in nil }, [], [], asked.map { _ in false }) }
+                guard asked.contains(true) else {
+                    return (asked.map { _ in nil }, [], [], asked.map { _ in false }, asked.map { _ in 0 })
+                }
                 var hits = [Int](repeating: 0, count: scopes.count)
                 var relaxed = [Bool](repeating: false, count: scopes.count)
+                var removed = [Int](repeating: 0, count: scopes.count)
                 if best == 0 {
                     products.forEachMatch(
                         queries[s], allowed: nil, typoTolerance: true, prefixLast: true, scratch: scratch
@@ -194,10 +212,12 @@ extension SearchEngine {
                         for k in scopes.indices where filters[k]?[record] ?? true { hits[k] += 1 }
                     }
                     for k in scopes.indices where asked[k] && hits[k] == 0 && removal != .none {
-                        hits[k] = products.search(queries[s], allowed: filters[k], best: 0, scratch: scratch).count
+                        let outcome = products.search(queries[s], allowed: filters[k], best: 0, scratch: scratch)
+                        hits[k] = outcome.count
                         relaxed[k] = true
+                        removed[k] = outcome.removedWords
                     }
-                    return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [], [], relaxed)
+                    return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, [], [], relaxed, removed)
                 }
                 var kept = scopes.indices.map { _ in BestRecords(k: best) }
                 let (words, matchers) = products.queryMatchers(queries[s], typoTolerance: true, prefixLast: true)
@@ -217,6 +237,7 @@ extension SearchEngine {
                         scratch: scratch, knownEmpty: true)
                     hits[k] = outcome.count
                     relaxed[k] = true
+                    removed[k] = outcome.removedWords
                     kept[k] = BestRecords(k: best)
                     for ranked in outcome.ranked { kept[k].add(ranked) }
                     if let table, listed[k], outcome.count > 0 {
@@ -231,7 +252,9 @@ extension SearchEngine {
                     let summary = tallies[k].take(table)
                     return asked[k] && hits[k] > 0 ? summary : nil
                 }
-                return (scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records), summaries, relaxed)
+                return (
+                    scopes.indices.map { asked[$0] ? hits[$0] : nil }, kept.map(\.records), summaries, relaxed, removed
+                )
             }
             results.withLock { $0[chunk] = counts }
         }
@@ -240,6 +263,7 @@ extension SearchEngine {
             let counted = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].hits[k] }
             var vetting = SuggestionVetting(scope: scopes[k], minHits: minHits, hits: counted)
             vetting.relaxed = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].relaxed[k] }
+            vetting.removed = (0..<count).map { byChunk[$0 % chunks][$0 / chunks].removed[k] }
             vetting.partial = known?.contains { $0 != nil } ?? false
             if best > 0 {
                 vetting.summaries = (0..<count).map { s in

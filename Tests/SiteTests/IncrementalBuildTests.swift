@@ -262,6 +262,97 @@ struct IncrementalBuildTests {
         return (note, output, shop.content, templates)
     }
 
+    @Test("A product that matches a relaxed suggestion only with more of its words made optional leaves it as it was")
+    func relaxedFurther() throws {
+        var shop = try Shop(products: 60, seed: 53)
+        // A suggestion of three made-up words, two of them in the first product's name: no
+        // product has every word, so its hits are found with the last made optional (one word).
+        shop.products[0]["name"] = "\(shop.products[0]["name"] ?? "") Zorblat Quaxle"
+        try shop.save()
+        let file = shop.content.appendingPathComponent("query_suggestions.json")
+        var suggestions = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+        suggestions.append(["objectID": "zorblat quaxle vrimpf", "query": "zorblat quaxle vrimpf", "popularity": 1])
+        try JSONSerialization.data(withJSONObject: suggestions, options: [.sortedKeys]).write(to: file)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        // A product added that holds only the first word matches it with two words made optional:
+        // the relaxed hits (one word) are as they were, and no suggestion is vetted again.
+        shop.products.append(["objectID": "zorblat-1", "name": "Zorblat", "price": 12.5])
+        try shop.save()
+        let further = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(try Self.vettedAgain(further) == 0, "\(further)")
+        try Self.expectSameAsClean(output, shop.content, "a product matching with more words made optional")
+        // One that holds both words matches it with as few made optional: it is vetted again.
+        shop.products.append(["objectID": "zorblat-2", "name": "Zorblat Quaxle", "price": 13.5])
+        try shop.save()
+        let reached = try Self.build(shop.content, into: output).incremental ?? ""
+        #expect(try Self.vettedAgain(reached) == 1, "\(reached)")
+        try Self.expectSameAsClean(output, shop.content, "a product matching with as few words made optional")
+    }
+
+    @Test("A product that reaches a suggestion's relaxed hits in a scope alone has the scope's count told, not asked")
+    func relaxedInAScope() throws {
+        var shop = try Shop(products: 60, seed: 59)
+        // Categories only scope (not searched), so a product added to one matches no suggestion by them.
+        let settings = shop.content.appendingPathComponent("site.json")
+        var config = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: settings)) as? [String: Any])
+        config["searchableAttributes"] = ["name", "brand", "description"]
+        try JSONSerialization.data(withJSONObject: config, options: [.sortedKeys]).write(to: settings)
+        let inScope = { (product: [String: Any]) in
+            (product["categories"] as? [String])?.contains("Cell Phones") == true
+        }
+        let a = try #require(shop.products.firstIndex(where: inScope))
+        let b = try #require(shop.products.firstIndex { !inScope($0) })
+        // In the scope, the only product with the suggestion's first word has not its second: its
+        // hits there are found with one word made optional. Outside it, one product has both.
+        shop.products[a]["name"] = "\(shop.products[a]["name"] ?? "") Zorblat"
+        shop.products[b]["name"] = "\(shop.products[b]["name"] ?? "") Zorblat Quaxle"
+        try shop.save()
+        let file = shop.content.appendingPathComponent("query_suggestions.json")
+        var suggestions = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [[String: Any]])
+        suggestions.append([
+            "objectID": "zorblat quaxle", "query": "zorblat quaxle", "popularity": 1,
+            "instant_search": ["facets": ["exact_matches": ["categories": [["count": 1, "value": "Cell Phones"]]]]],
+        ])
+        try JSONSerialization.data(withJSONObject: suggestions, options: [.sortedKeys]).write(to: file)
+        let output = try TestSupport.temporaryDirectory("site").appendingPathComponent("_site")
+        _ = try Self.build(shop.content, into: output)
+        // A product added to the scope with the first word: one more relaxed hit there, told
+        // from the previous count; the unscoped list (every word) is as it was.
+        for (n, name) in ["Zorblat", "Zorblat Frindle"].enumerated() {
+            shop.products.append([
+                "objectID": "zorblat-\(n)", "name": name, "price": 12.5, "categories": ["Cell Phones"],
+            ])
+            try shop.save()
+            let note = try Self.build(shop.content, into: output).incremental ?? ""
+            #expect(try Self.vettedAgain(note) == 0, "\(note)")
+            try Self.expectSameAsClean(output, shop.content, "a product added to the scope (\(n))")
+            try Self.expectSameStateAsClean(output, shop.content, "a product added to the scope (\(n))")
+        }
+        // The scope's only product with the first word loses it: no record there matches with
+        // one word made optional any more, so the suggestion is asked again.
+        shop.products[a]["name"] = "Quaxle"
+        shop.products.removeAll { ($0["objectID"] as? String)?.hasPrefix("zorblat-") == true }
+        try shop.save()
+        _ = try Self.build(shop.content, into: output)
+        try Self.expectSameStateAsClean(output, shop.content, "the scope's products without the word")
+    }
+
+    /// The state beside `site` holds the same vettings (hits and words made optional, in every
+    /// scope) as a clean build of `content` leaves.
+    static func expectSameStateAsClean(_ site: URL, _ content: URL, _ step: String) throws {
+        let clean = try TestSupport.temporaryDirectory("clean").appendingPathComponent("site")
+        _ = try build(content, into: clean)
+        let vetting = { (site: URL) in
+            try Data(
+                contentsOf: site.deletingLastPathComponent()
+                    .appendingPathComponent(".\(site.lastPathComponent).typeahead-state/vetting"))
+        }
+        #expect(try vetting(site) == vetting(clean), "after \(step): the vettings differ from a clean build's")
+    }
+
     @Test("A shop's own card showing a price alone has its pages made again when the repriced product is on them")
     func ownCards() throws {
         // Which pages hold the product is read from its previous pages, which mark every hit here.
@@ -479,7 +570,7 @@ struct IncrementalBuildTests {
             shop, into: output, saying: ignored + " (it is from another version of typeahead)",
             "a state from another version")
         // The state the clean build just wrote, its vetting broken, then its list of prefix maps.
-        try Data("[\"x\",1,\"2\"]\n".utf8).write(to: state.appendingPathComponent("vetting"))
+        try Data("[\"x\",1,\"!\"]\n".utf8).write(to: state.appendingPathComponent("vetting"))
         _ = try shop.editProducts(1)
         try Self.rebuild(shop, into: output, saying: ignored + " (its vetting has a broken line)", "a broken vetting")
         try Data("[\"all\",[]]\n".utf8).write(to: state.appendingPathComponent("maps"))

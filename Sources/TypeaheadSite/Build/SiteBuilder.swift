@@ -216,7 +216,8 @@ public struct SiteBuilder {
                                 content.suggestions[s].objectID,
                                 SuggestionVetting.Known(
                                     hits: context.vettings.map { $0.hits[s] },
-                                    relaxed: context.vettings.map { $0.relaxed[s] })
+                                    relaxed: context.vettings.map { $0.relaxed[s] },
+                                    removed: context.vettings.map { $0.removedWords(s) })
                             )
                         },
                         numericFacets: context.numericFacets, maps: context.layouts,

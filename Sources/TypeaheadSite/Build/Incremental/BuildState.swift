@@ -17,13 +17,14 @@ import TypeaheadModel
 /// - `files`: every file of the site, `size mtime path` a line (a file whose size or modification
 ///   time differs was changed since, by hand or by another tool, and is not reused);
 /// - `pages`: each suggestion's result pages, `["objectID","path",…]` a line;
-/// - `vetting`: each suggestion's hits in every scope (null: not in it) and the scopes where its
-///   words were made optional ("1" at scope k's place), `["objectID",hits…,"0100"]` a line;
+/// - `vetting`: each suggestion's hits in every scope (null: not in it) and how many of its words
+///   were made optional in each (a character at scope k's place: "0" none, "1" to "9" and "a" to
+///   "z" that many, "*" some), `["objectID",hits…,"0200"]` a line;
 /// - `maps`: each prefix map's layout (`PrefixMapLayout`, unscoped first, then one a scope), one
 ///   JSON array a line: what the steps after the maps read of them, and the files they wrote;
 /// - `content/`: the products and `site.json` the site was built from.
 struct BuildState {
-    static let format = "typeahead-state 4"
+    static let format = "typeahead-state 5"
 
     /// The inputs other than the products (the binary, site.json, the suggestions, the synonyms,
     /// the templates, the pictures): when any differs, the next build is clean.
@@ -213,7 +214,7 @@ extension BuildState {
         for line in try lines(folder + "/vetting") {
             guard case .array(let items)? = try? JSONParser.parse(Array(line)), items.count >= 2,
                 let id = items.first?.stringValue, let flags = items.last?.stringValue,
-                flags.utf8.count == items.count - 2, flags.utf8.allSatisfy({ $0 == 0x30 || $0 == 0x31 })
+                flags.utf8.count == items.count - 2, flags.utf8.allSatisfy({ Self.removedWords($0) != nil })
             else {
                 throw Unreadable(reason: "its vetting has a broken line")
             }
@@ -221,7 +222,9 @@ extension BuildState {
             guard zip(hits, items.dropFirst()).allSatisfy({ $0.map { $0 >= 0 } ?? ($1 == .null) }) else {
                 throw Unreadable(reason: "its vetting has a broken line")
             }
-            vetting[ObjectID(id)] = SuggestionVetting.Known(hits: hits, relaxed: flags.utf8.map { $0 == 0x31 })
+            let removed = flags.utf8.map { Self.removedWords($0)! }
+            vetting[ObjectID(id)] = SuggestionVetting.Known(
+                hits: hits, relaxed: removed.map { $0 > 0 }, removed: removed)
         }
         var maps: [PrefixMapLayout] = []
         for line in try lines(folder + "/maps") {
@@ -399,7 +402,11 @@ extension BuildState {
             lines.append(UInt8(ascii: "["))
             JSONWriter.writeString(id.text, scriptSafe: false, into: &lines)
             for hits in known.hits { lines += ",\(hits.map(String.init) ?? "null")".utf8 }
-            lines += ",\"\(String(known.relaxed.map { $0 ? "1" : "0" }.joined()))\"]\n".utf8
+            lines += ",\"".utf8
+            for (relaxed, removed) in zip(known.relaxed, known.removed) {
+                lines.append(relaxed ? Self.removedCharacter(removed) : UInt8(ascii: "0"))
+            }
+            lines += "\"]\n".utf8
         }
         try Data(lines).write(to: URL(fileURLWithPath: fresh + "/vetting"))
         lines = []
@@ -420,5 +427,26 @@ extension BuildState {
 
     static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}
+
+extension BuildState {
+
+    /// The character of a vetting line for words made optional (`removed` of them, the query
+    /// relaxed): "1" to "9", "a" to "z", or "*" when not known or more.
+    static func removedCharacter(_ removed: Int) -> UInt8 {
+        let digits = Array("0123456789abcdefghijklmnopqrstuvwxyz".utf8)
+        return removed >= 1 && removed < digits.count ? digits[removed] : UInt8(ascii: "*")
+    }
+
+    /// How many words a vetting line's character says were made optional (`Int.max`: some, how
+    /// many not known); nil when it is none of those characters.
+    static func removedWords(_ character: UInt8) -> Int? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return Int(character - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): return Int(character - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "*"): return .max
+        default: return nil
+        }
     }
 }

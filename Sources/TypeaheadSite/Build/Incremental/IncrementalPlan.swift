@@ -25,6 +25,16 @@ struct IncrementalPlan {
     var matchesAll: [Bool]
     /// For each suggestion: a changed product matches it with words made optional.
     var matchesRelaxed: [Bool]
+    /// For each suggestion: the fewest words made optional (`removeWordsIfNoResults`, its steps)
+    /// with which a changed product, as it was or as it is, matches it (0: every word; `Int.max`:
+    /// none matches it). Empty: not known (taken as 0).
+    var reachedAt: [Int] = []
+    /// The scopes (`SiteConfig.everyScope`'s order) the changed product is in, as it was and as it
+    /// is (`recounted`); nil unless at most one product changed (every scope false for a side that
+    /// holds none: added or removed).
+    var sideScopes: (was: [Bool], now: [Bool])?
+    /// Each suggestion's query (`recounted` asks the changed product's engines).
+    var queries: [String] = []
     /// For each suggestion: its result pages in the previous site, unchanged since (nil: some page
     /// was changed since, or no state lists them).
     var previous: [[String]?]
@@ -91,6 +101,85 @@ struct IncrementalPlan {
     /// alone (its fields, its picture, its own breadcrumbs), with the settings and templates the
     /// fingerprint holds, under a file name no product lost (`make` checks it).
     var keptProductPages: Set<String> = []
+    /// For each scope (`SiteConfig.everyScope`'s order, the unscoped list first): some changed
+    /// product, as it was or as it is, is in it. A scope no changed product is in holds the same
+    /// records as before, so a suggestion's count there, with every word or with words made
+    /// optional, is the previous one (`relaxedWhereTouched`). Empty: every scope counts as touched.
+    var touchedScopes: [Bool] = []
+
+    /// Whether a vetting made words optional (`removed` of them, by scope; 0: none) in a scope
+    /// some changed product is in (`touchedScopes`).
+    func relaxedWhereTouched(_ removed: [Int]) -> Bool {
+        removed.indices.contains { k in removed[k] > 0 && touched(k) }
+    }
+
+    /// Whether a changed product can change suggestion `s`'s relaxed hits: in some scope it is in
+    /// (`touchedScopes`) where the vetting made `removed[k]` words optional, it matches the
+    /// suggestion with as many made optional or fewer (`reachedAt`). Otherwise the relaxed hits
+    /// are as they were: the steps before found no record there and still find none (a changed
+    /// product matching at an earlier step would reach the later one too, as matching only grows
+    /// with every word made optional), and the step that found them finds the same records.
+    func reachesRelaxed(_ s: Int, removed: [Int]) -> Bool {
+        let reached = s < reachedAt.count ? reachedAt[s] : 0
+        return removed.indices.contains { k in removed[k] > 0 && touched(k) && reached <= removed[k] }
+    }
+
+    /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
+    /// again: its pages show its unscoped list alone, so only words made optional there count
+    /// (`removed`, by scope, the unscoped list first).
+    func pagesKept(_ s: Int, removed: [Int]) -> [String]? {
+        kept(s, removed: removed.indices.map { $0 == 0 ? removed[0] : 0 })
+    }
+
+    /// The vetting of suggestion `s` (`known`, the previous one) when a changed product reaches its
+    /// relaxed hits only in scopes, with each such scope's count and words made optional told
+    /// from the previous ones (`relaxedCount`); nil when it must be vetted again (the unscoped
+    /// list reached, whose pages would change; more than one product changed; a count that
+    /// cannot be told).
+    func recounted(_ s: Int, _ known: SuggestionVetting.Known) -> SuggestionVetting.Known? {
+        guard s < matchesAll.count, !matchesAll[s], s < previous.count, previous[s] != nil, s < queries.count,
+            s < reachedAt.count, let scopes = sideScopes, known.hits.count == known.removed.count,
+            scopes.was.count == known.removed.count, scopes.now.count == known.removed.count
+        else { return nil }
+        // The fewest words made optional with which the product, as it was and as it is, matches it.
+        let reached = [sides.was, sides.now].map { engine -> Int in
+            guard let engine else { return .max }
+            var index = engine.products
+            if !forcedSplits.isEmpty { index.language.forcedSplits = forcedSplits }
+            let outcome = index.search(
+                queries[s], best: 0, scratch: SearchScratch(vocabularySize: index.vocabularySize))
+            return outcome.count > 0 ? outcome.removedWords : .max
+        }
+        var known = known
+        for k in known.removed.indices where known.removed[k] > 0 && touched(k) && reachedAt[s] <= known.removed[k] {
+            guard k > 0, let hits = known.hits[k],
+                let (count, removed) = Self.relaxedCount(
+                    hits: hits, removed: known.removed[k], was: scopes.was[k] ? reached[0] : .max,
+                    now: scopes.now[k] ? reached[1] : .max)
+            else { return nil }
+            (known.hits[k], known.removed[k]) = (count, removed)
+        }
+        return known
+    }
+
+    /// A scope's relaxed hits after one product changed: before, `hits` records matched with
+    /// `removed` words made optional and none with fewer; the product, in the scope, matches with
+    /// `was` words made optional as it was and `now` as it is (`Int.max`: not at all, or not in
+    /// the scope). Nil when it cannot be told (no record left at that step: later steps would
+    /// be searched). The other records are as they were: none matches with fewer, and as many as
+    /// before, less the product as it was, match with `removed`.
+    static func relaxedCount(hits: Int, removed: Int, was: Int, now: Int) -> (hits: Int, removed: Int)? {
+        // A product that matches with every word (0) is no relaxed hit: the suggestion is asked.
+        guard removed > 0, removed != .max, was >= removed, was > 0, now > 0 else { return nil }
+        if now < removed { return (1, now) }
+        let count = hits - (was == removed ? 1 : 0) + (now == removed ? 1 : 0)
+        return count > 0 ? (count, removed) : nil
+    }
+
+    /// Whether some changed product, as it was or as it is, is in scope `k` (`touchedScopes`).
+    func touched(_ k: Int) -> Bool {
+        k >= touchedScopes.count || touchedScopes[k]
+    }
 
     /// Whether every scope (`SiteConfig.everyScope`'s order) offers the same suggestions as the
     /// previous build did: a map's keys and values depend on the suggestions (their file, the
@@ -111,7 +200,8 @@ struct IncrementalPlan {
     }
 
     /// Takes a suggestion the changed products match ranking as before (`asBefore`) as one they
-    /// do not match, when its previous vetting made no word optional and none of them is among the
+    /// do not match, when its previous vetting made no word optional (in a scope some changed
+    /// product is in: `relaxedWhereTouched`) and none of them is among the
     /// `best` hits its pages show (only the unscoped list has pages): its counts, the order of its
     /// hits and its facet summary are as they were, and no card on its pages shows what changed.
     ///
@@ -142,7 +232,7 @@ struct IncrementalPlan {
         let candidates = self.asBefore.indices.filter { s in
             let known = s < previousVetting.count ? previousVetting[s] : nil
             return (self.asBefore[s] || rankable[s]) && matchesAll[s] && s < previous.count && previous[s] != nil
-                && known.map { !$0.relaxed.contains(true) } == true
+                && known.map { !relaxedWhereTouched($0.removed) } == true
         }
         guard records.count == edited.count, !candidates.isEmpty else { return }
         let unshown = Mutex([Int]())
@@ -266,29 +356,33 @@ struct IncrementalPlan {
     }
 
     /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
-    /// again; `relaxed`: its vetting made words optional in some scope.
-    func kept(_ s: Int, relaxed: Bool) -> [String]? {
-        matchesAll[s] || (relaxed && matchesRelaxed[s]) ? nil : previous[s]
+    /// again; `removed`: how many words its vetting made optional, by scope (0: none; only what
+    /// a changed product can reach counts: `reachesRelaxed`).
+    func kept(_ s: Int, removed: [Int]) -> [String]? {
+        matchesAll[s] || (matchesRelaxed[s] && reachesRelaxed(s, removed: removed)) ? nil : previous[s]
     }
 
     /// The vetting suggestion `s` keeps from the previous build, or nil when it is vetted again.
-    /// Kept when no changed product matches every word and, where its words were made optional,
-    /// none matches it so either: then no record that matches it changed, so neither did its hits
+    /// Kept when no changed product matches every word and, where its words were made optional in
+    /// a scope some changed product is in, none matches it with as many made optional
+    /// (`reachesRelaxed`): then no record that matches it changed, so neither did its hits
     /// nor whether some hit has every word (the vetting `kept` is asked with). With its pages kept;
     /// or, when its previous pages show a changed product ranking as before (`shownAsBefore`),
     /// with the best hits they show (`Known.best`), its pages made again.
     func knownVetting(_ s: Int) -> SuggestionVetting.Known? {
         guard s < previousVetting.count, var known = previousVetting[s] else { return nil }
-        if kept(s, relaxed: known.relaxed.contains(true)) != nil { return known }
+        if kept(s, removed: known.removed) != nil { return known }
         if let entry = rankedAmong[s] {
             known.hits = entry.hits
             known.best = entry.among
             known.rankAmong = true
             return known
         }
-        guard let shown = shownAsBefore[s] else { return nil }
-        known.best = shown
-        return known
+        if let shown = shownAsBefore[s] {
+            known.best = shown
+            return known
+        }
+        return recounted(s, known)
     }
 
     /// The build's plan over the site at `output`, or nil (a clean build) and why; the inputs'
@@ -389,7 +483,7 @@ struct IncrementalPlan {
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
         let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
-        let (all, relaxed, asBefore, rankable, swayed) = matches(content, engines, joins: joins)
+        let (all, relaxed, asBefore, rankable, swayed, reached) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
         let ranking = content.config.ranking
@@ -419,8 +513,22 @@ struct IncrementalPlan {
         plan.asBefore = asBefore
         plan.rankable = rankable
         plan.swayed = swayed
+        plan.reachedAt = reached
         plan.joins = joins
         plan.sides = (old.isEmpty ? nil : engines.first, new.isEmpty ? nil : engines.last)
+        if old.count <= 1, new.count <= 1 {
+            let scopes = content.config.everyScope
+            let within = { (engine: SearchEngine?) in
+                scopes.map { scope in
+                    engine.map { engine in scope.map { engine.allowed(.products, $0).contains(true) } ?? true } ?? false
+                }
+            }
+            plan.sideScopes = (within(plan.sides.was), within(plan.sides.now))
+            plan.queries = content.suggestions.map(\.query)
+        }
+        plan.touchedScopes = content.config.everyScope.map { scope in
+            scope.map { scope in engines.contains { $0.allowed(.products, scope).contains(true) } } ?? true
+        }
         plan.edited = new.map(\.objectID)
         plan.previousSite = output
         plan.previousMaps = previousMaps(state, scopes: content.config.everyScope, output: output)
@@ -579,10 +687,11 @@ struct IncrementalPlan {
     static func matches(
         _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>,
         forced: [[UInt32]: [[UInt32]]] = [:], only: [Int]? = nil
-    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool], rankable: [Bool], swayed: [Bool]) {
+    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool], rankable: [Bool], swayed: [Bool], reached: [Int]) {
         let queries = content.suggestions.map(\.query)
         let none = [Bool](repeating: false, count: queries.count)
-        guard !engines.isEmpty else { return (none, none, none, none, none) }
+        let never = [Int](repeating: .max, count: queries.count)
+        guard !engines.isEmpty else { return (none, none, none, none, none, never) }
         let told = only ?? Array(queries.indices)
         // Only a product whose scopes and summarised facets are as they were can rank as before
         // and leave a page as it was (`standsAsBefore`).
@@ -593,11 +702,11 @@ struct IncrementalPlan {
             index.language.forcedSplits = forced
             return index
         }
-        let result = Mutex((all: none, relaxed: none, asBefore: none, rankable: none, swayed: none))
+        let result = Mutex((all: none, relaxed: none, asBefore: none, rankable: none, swayed: none, reached: never))
         let chunks = max(1, min(told.count, PrefixMapBuilder.System.coreCount * 4))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratches = indices.map { SearchScratch(vocabularySize: $0.vocabularySize) }
-            var found: [(Int, Bool, Bool, Bool, Bool, Bool)] = []
+            var found: [(Int, Bool, Bool, Bool, Bool, Bool, Int)] = []
             for t in Swift.stride(from: chunk, to: told.count, by: chunks) {
                 let s = told[t]
                 let swayed = swayed(queries[s], joins, forced: forced)
@@ -606,25 +715,29 @@ struct IncrementalPlan {
                     || indices.indices.contains { e in
                         indices[e].count(queries[s], allowed: nil, scratch: scratches[e]) > 0
                     }
-                let relaxed =
-                    all
-                    || indices.indices.contains { e in
-                        indices[e].search(queries[s], best: 0, scratch: scratches[e]).count > 0
-                    }
+                // The fewest words made optional with which a changed product matches it (one is
+                // the fewest there can be once not every word matches).
+                var reached = all ? 0 : Int.max
+                for e in indices.indices where reached > 1 {
+                    let outcome = indices[e].search(queries[s], best: 0, scratch: scratches[e])
+                    if outcome.count > 0 { reached = min(reached, outcome.removedWords) }
+                }
+                let relaxed = reached != .max
                 let quietly = all && !swayed && quiet
                 let asBefore =
                     quietly
                     && standsAsBefore(
                         queries[s], engines[0], engines[1], scratches[0], scratches[1], forced: forced)
-                found.append((s, all, relaxed, asBefore, quietly && !asBefore, swayed))
+                found.append((s, all, relaxed, asBefore, quietly && !asBefore, swayed, reached))
             }
             result.withLock {
-                for (s, all, relaxed, asBefore, rankable, swayed) in found where relaxed || swayed {
+                for (s, all, relaxed, asBefore, rankable, swayed, reached) in found where relaxed || swayed {
                     $0.all[s] = all
                     $0.relaxed[s] = relaxed
                     $0.asBefore[s] = asBefore
                     $0.rankable[s] = rankable
                     $0.swayed[s] = swayed
+                    $0.reached[s] = reached
                 }
             }
         }
@@ -677,6 +790,7 @@ struct IncrementalPlan {
         for s in settled {
             matchesAll[s] = found.all[s]
             matchesRelaxed[s] = found.relaxed[s]
+            if s < reachedAt.count { reachedAt[s] = found.reached[s] }
             if s < asBefore.count { asBefore[s] = found.asBefore[s] }
             if s < rankable.count { rankable[s] = found.rankable[s] }
             swayed[s] = false

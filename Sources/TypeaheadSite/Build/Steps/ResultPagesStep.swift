@@ -27,7 +27,7 @@ struct ResultPagesStep: BuildStep {
             var made = SiteBuilder.RenderedBatch()
             for s in range {
                 // Matching no changed product, its vetting and pages are the previous build's.
-                if let paths = plan?.kept(s, relaxed: vettings.contains { $0.relaxed[s] }) {
+                if let paths = plan?.pagesKept(s, removed: vettings.map { $0.removedWords(s) }) {
                     try made.keep(paths, into: sink)
                     made.pages += paths.count
                     if vettings[0].offered[s], vettings[0].hits[s] ?? 0 > 0 { made.withPages.append(s) }
