@@ -30,8 +30,8 @@ struct IncrementalPlan {
     /// none matches it). Empty: not known (taken as 0).
     var reachedAt: [Int] = []
     /// The scopes (`SiteConfig.everyScope`'s order) the changed product is in, as it was and as it
-    /// is (`recounted`); nil unless at most one product changed (every scope false for a side that
-    /// holds none: added or removed).
+    /// is (`recounted`); nil unless each side holds at most one product (one removed and another
+    /// added is counted out and in the same way; every scope false for a side that holds none).
     var sideScopes: (was: [Bool], now: [Bool])?
     /// Each suggestion's query (`recounted` asks the changed product's engines).
     var queries: [String] = []
