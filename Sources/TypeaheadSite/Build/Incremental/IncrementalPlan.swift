@@ -176,6 +176,28 @@ struct IncrementalPlan {
         return count > 0 ? (count, removed) : nil
     }
 
+    /// `reachedAt` for a suggestion of `query`, which the changed products (`engines`) match with
+    /// every word (`all`) or with words made optional (`relaxed`): the fewest words made optional
+    /// with which one of them matches it. Asked of the engines only when its previous vetting
+    /// (`known`) made words optional in a scope some changed product is in (`touched`), the one
+    /// case that reads it (0 otherwise, as when it is not known: the suggestion is then taken as
+    /// reached).
+    static func reached(
+        _ query: String, _ engines: [SearchEngine], all: Bool, relaxed: Bool, _ known: SuggestionVetting.Known?,
+        touched: [Bool], forced: [[UInt32]: [[UInt32]]] = [:]
+    ) -> Int {
+        guard relaxed else { return .max }
+        guard !all, let known,
+            known.removed.indices.contains(where: { known.removed[$0] > 0 && ($0 >= touched.count || touched[$0]) })
+        else { return 0 }
+        return engines.lazy.map { engine -> Int in
+            var index = engine.products
+            if !forced.isEmpty { index.language.forcedSplits = forced }
+            let outcome = index.search(query, best: 0, scratch: SearchScratch(vocabularySize: index.vocabularySize))
+            return outcome.count > 0 ? outcome.removedWords : .max
+        }.min() ?? .max
+    }
+
     /// Whether some changed product, as it was or as it is, is in scope `k` (`touchedScopes`).
     func touched(_ k: Int) -> Bool {
         k >= touchedScopes.count || touchedScopes[k]
@@ -483,7 +505,7 @@ struct IncrementalPlan {
                 content: Content(products: $0, suggestions: [], config: content.config, synonyms: content.synonyms))
         }
         let joins = engines.reduce(into: Set<[UInt32]>()) { $0.formUnion($1.products.adjacentJoins()) }
-        let (all, relaxed, asBefore, rankable, swayed, reached) = matches(content, engines, joins: joins)
+        let (all, relaxed, asBefore, rankable, swayed) = matches(content, engines, joins: joins)
         // A record's number is its place by custom ranking, then objectID: the same records with
         // the same custom ranking values keep their numbers, and the answers' lines stay true.
         let ranking = content.config.ranking
@@ -513,7 +535,6 @@ struct IncrementalPlan {
         plan.asBefore = asBefore
         plan.rankable = rankable
         plan.swayed = swayed
-        plan.reachedAt = reached
         plan.joins = joins
         plan.sides = (old.isEmpty ? nil : engines.first, new.isEmpty ? nil : engines.last)
         if old.count <= 1, new.count <= 1 {
@@ -528,6 +549,11 @@ struct IncrementalPlan {
         }
         plan.touchedScopes = content.config.everyScope.map { scope in
             scope.map { scope in engines.contains { $0.allowed(.products, scope).contains(true) } } ?? true
+        }
+        plan.reachedAt = content.suggestions.indices.map { s in
+            Self.reached(
+                content.suggestions[s].query, engines, all: all[s], relaxed: relaxed[s], vetting[s],
+                touched: plan.touchedScopes)
         }
         plan.edited = new.map(\.objectID)
         plan.previousSite = output
@@ -687,11 +713,10 @@ struct IncrementalPlan {
     static func matches(
         _ content: Content, _ engines: [SearchEngine], joins: Set<[UInt32]>,
         forced: [[UInt32]: [[UInt32]]] = [:], only: [Int]? = nil
-    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool], rankable: [Bool], swayed: [Bool], reached: [Int]) {
+    ) -> (all: [Bool], relaxed: [Bool], asBefore: [Bool], rankable: [Bool], swayed: [Bool]) {
         let queries = content.suggestions.map(\.query)
         let none = [Bool](repeating: false, count: queries.count)
-        let never = [Int](repeating: .max, count: queries.count)
-        guard !engines.isEmpty else { return (none, none, none, none, none, never) }
+        guard !engines.isEmpty else { return (none, none, none, none, none) }
         let told = only ?? Array(queries.indices)
         // Only a product whose scopes and summarised facets are as they were can rank as before
         // and leave a page as it was (`standsAsBefore`).
@@ -702,11 +727,11 @@ struct IncrementalPlan {
             index.language.forcedSplits = forced
             return index
         }
-        let result = Mutex((all: none, relaxed: none, asBefore: none, rankable: none, swayed: none, reached: never))
+        let result = Mutex((all: none, relaxed: none, asBefore: none, rankable: none, swayed: none))
         let chunks = max(1, min(told.count, PrefixMapBuilder.System.coreCount * 4))
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let scratches = indices.map { SearchScratch(vocabularySize: $0.vocabularySize) }
-            var found: [(Int, Bool, Bool, Bool, Bool, Bool, Int)] = []
+            var found: [(Int, Bool, Bool, Bool, Bool, Bool)] = []
             for t in Swift.stride(from: chunk, to: told.count, by: chunks) {
                 let s = told[t]
                 let swayed = swayed(queries[s], joins, forced: forced)
@@ -715,29 +740,25 @@ struct IncrementalPlan {
                     || indices.indices.contains { e in
                         indices[e].count(queries[s], allowed: nil, scratch: scratches[e]) > 0
                     }
-                // The fewest words made optional with which a changed product matches it (one is
-                // the fewest there can be once not every word matches).
-                var reached = all ? 0 : Int.max
-                for e in indices.indices where reached > 1 {
-                    let outcome = indices[e].search(queries[s], best: 0, scratch: scratches[e])
-                    if outcome.count > 0 { reached = min(reached, outcome.removedWords) }
-                }
-                let relaxed = reached != .max
+                let relaxed =
+                    all
+                    || indices.indices.contains { e in
+                        indices[e].search(queries[s], best: 0, scratch: scratches[e]).count > 0
+                    }
                 let quietly = all && !swayed && quiet
                 let asBefore =
                     quietly
                     && standsAsBefore(
                         queries[s], engines[0], engines[1], scratches[0], scratches[1], forced: forced)
-                found.append((s, all, relaxed, asBefore, quietly && !asBefore, swayed, reached))
+                found.append((s, all, relaxed, asBefore, quietly && !asBefore, swayed))
             }
             result.withLock {
-                for (s, all, relaxed, asBefore, rankable, swayed, reached) in found where relaxed || swayed {
+                for (s, all, relaxed, asBefore, rankable, swayed) in found where relaxed || swayed {
                     $0.all[s] = all
                     $0.relaxed[s] = relaxed
                     $0.asBefore[s] = asBefore
                     $0.rankable[s] = rankable
                     $0.swayed[s] = swayed
-                    $0.reached[s] = reached
                 }
             }
         }
@@ -790,7 +811,11 @@ struct IncrementalPlan {
         for s in settled {
             matchesAll[s] = found.all[s]
             matchesRelaxed[s] = found.relaxed[s]
-            if s < reachedAt.count { reachedAt[s] = found.reached[s] }
+            if s < reachedAt.count, s < previousVetting.count {
+                reachedAt[s] = Self.reached(
+                    queries[s], engines, all: found.all[s], relaxed: found.relaxed[s], previousVetting[s],
+                    touched: touchedScopes, forced: forced)
+            }
             if s < asBefore.count { asBefore[s] = found.asBefore[s] }
             if s < rankable.count { rankable[s] = found.rankable[s] }
             swayed[s] = false
