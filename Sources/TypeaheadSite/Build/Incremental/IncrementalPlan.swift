@@ -110,7 +110,13 @@ struct IncrementalPlan {
     /// Whether a vetting made words optional (`removed` of them, by scope; 0: none) in a scope
     /// some changed product is in (`touchedScopes`).
     func relaxedWhereTouched(_ removed: [Int]) -> Bool {
-        removed.indices.contains { k in removed[k] > 0 && touched(k) }
+        reaches(0, removed: removed)
+    }
+
+    /// Whether a product that needs `reached` words made optional to match reaches hits found with
+    /// `removed[k]` made optional, in some scope `k` a changed product is in.
+    private func reaches(_ reached: Int, removed: [Int]) -> Bool {
+        removed.indices.contains { k in removed[k] > 0 && touched(k) && reached <= removed[k] }
     }
 
     /// Whether a changed product can change suggestion `s`'s relaxed hits: in some scope it is in
@@ -120,8 +126,7 @@ struct IncrementalPlan {
     /// product matching at an earlier step would reach the later one too, as matching only grows
     /// with every word made optional), and the step that found them finds the same records.
     func reachesRelaxed(_ s: Int, removed: [Int]) -> Bool {
-        let reached = s < reachedAt.count ? reachedAt[s] : 0
-        return removed.indices.contains { k in removed[k] > 0 && touched(k) && reached <= removed[k] }
+        reaches(s < reachedAt.count ? reachedAt[s] : 0, removed: removed)
     }
 
     /// The result pages suggestion `s` keeps from the previous site, or nil when they are made
@@ -142,13 +147,8 @@ struct IncrementalPlan {
             scopes.was.count == known.removed.count, scopes.now.count == known.removed.count
         else { return nil }
         // The fewest words made optional with which the product, as it was and as it is, matches it.
-        let reached = [sides.was, sides.now].map { engine -> Int in
-            guard let engine else { return .max }
-            var index = engine.products
-            if !forcedSplits.isEmpty { index.language.forcedSplits = forcedSplits }
-            let outcome = index.search(
-                queries[s], best: 0, scratch: SearchScratch(vocabularySize: index.vocabularySize))
-            return outcome.count > 0 ? outcome.removedWords : .max
+        let reached = [sides.was, sides.now].map { engine in
+            engine.map { Self.fewestRemoved(queries[s], $0, forced: forcedSplits) } ?? .max
         }
         var known = known
         for k in known.removed.indices where known.removed[k] > 0 && touched(k) && reachedAt[s] <= known.removed[k] {
@@ -190,12 +190,24 @@ struct IncrementalPlan {
         guard !all, let known,
             known.removed.indices.contains(where: { known.removed[$0] > 0 && ($0 >= touched.count || touched[$0]) })
         else { return 0 }
-        return engines.lazy.map { engine -> Int in
-            var index = engine.products
-            if !forced.isEmpty { index.language.forcedSplits = forced }
-            let outcome = index.search(query, best: 0, scratch: SearchScratch(vocabularySize: index.vocabularySize))
-            return outcome.count > 0 ? outcome.removedWords : .max
-        }.min() ?? .max
+        return engines.lazy.map { fewestRemoved(query, $0, forced: forced) }.min() ?? .max
+    }
+
+    /// The fewest words made optional with which a record of `engine` matches `query`, searched
+    /// with the catalogue's splits `forced` (0: every word; `Int.max`: none matches).
+    static func fewestRemoved(_ query: String, _ engine: SearchEngine, forced: [[UInt32]: [[UInt32]]]) -> Int {
+        var index = engine.products
+        if !forced.isEmpty { index.language.forcedSplits = forced }
+        let outcome = index.search(query, best: 0, scratch: SearchScratch(vocabularySize: index.vocabularySize))
+        return outcome.count > 0 ? outcome.removedWords : .max
+    }
+
+    /// For each scope (`SiteConfig.everyScope`'s order, nil the unscoped list, which holds every
+    /// record), whether some record of `engine` is in it; every scope false without an engine.
+    static func scopesHeld(by engine: SearchEngine?, _ scopes: [Scope?]) -> [Bool] {
+        scopes.map { scope in
+            engine.map { engine in scope.map { engine.allowed(.products, $0).contains(true) } ?? true } ?? false
+        }
     }
 
     /// Whether some changed product, as it was or as it is, is in scope `k` (`touchedScopes`).
@@ -537,18 +549,14 @@ struct IncrementalPlan {
         plan.swayed = swayed
         plan.joins = joins
         plan.sides = (old.isEmpty ? nil : engines.first, new.isEmpty ? nil : engines.last)
+        let (wasIn, nowIn) = (
+            Self.scopesHeld(by: plan.sides.was, content.config.everyScope),
+            Self.scopesHeld(by: plan.sides.now, content.config.everyScope)
+        )
+        plan.touchedScopes = zip(wasIn, nowIn).map { $0 || $1 }
         if old.count <= 1, new.count <= 1 {
-            let scopes = content.config.everyScope
-            let within = { (engine: SearchEngine?) in
-                scopes.map { scope in
-                    engine.map { engine in scope.map { engine.allowed(.products, $0).contains(true) } ?? true } ?? false
-                }
-            }
-            plan.sideScopes = (within(plan.sides.was), within(plan.sides.now))
+            plan.sideScopes = (wasIn, nowIn)
             plan.queries = content.suggestions.map(\.query)
-        }
-        plan.touchedScopes = content.config.everyScope.map { scope in
-            scope.map { scope in engines.contains { $0.allowed(.products, scope).contains(true) } } ?? true
         }
         plan.reachedAt = content.suggestions.indices.map { s in
             Self.reached(
